@@ -1,0 +1,102 @@
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { v7 as uuidv7 } from "uuid";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { notFound } from "./lib/errors.ts";
+import { WEB_BUILD_DIR } from "./lib/paths.ts";
+import { resolveJwtSecret } from "./lib/secret.ts";
+import { createTokenService } from "./lib/tokens.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { dbPlugin } from "./plugins/db.ts";
+import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { webPlugin } from "./plugins/web.ts";
+
+export interface BuildOptions {
+  /** An already-open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+}
+
+export function databaseSourceOf(config: Config) {
+  return config.DATABASE_URL
+    ? ({ kind: "postgres", url: config.DATABASE_URL } as const)
+    : ({ kind: "pglite", dataDir: config.DATA_DIR } as const);
+}
+
+/** The whole Flipside server as a Fastify instance: used by server.ts and by every test. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+          },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : uuidv7();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const database = options.database ?? (await openDatabase(databaseSourceOf(config)));
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { frameAncestors: config.EXTENSION_ORIGINS });
+  await app.register(cookie);
+  await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
+  await app.register(authPlugin, {
+    tokens: createTokenService(resolveJwtSecret(config), config.publicOrigin),
+    allowedOrigins: [config.publicOrigin, ...config.EXTENSION_ORIGINS],
+  });
+  app.decorate("config", config);
+  await app.register(openapiPlugin, { publicOrigin: config.publicOrigin });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      api.all("/*", async () => {
+        throw notFound("There is no API endpoint at this path.");
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, request, { status: 404, code: "not_found", detail: `Nothing at ${request.url}` }),
+  );
+
+  if (config.SERVE_WEB) {
+    await app.register(webPlugin, {
+      buildDir: WEB_BUILD_DIR,
+      mode: config.NODE_ENV === "development" ? "development" : "production",
+      publicConfig: {
+        publicOrigin: config.publicOrigin,
+        ...(config.HELP_CHAT_ID ? { helpChatId: config.HELP_CHAT_ID } : {}),
+        ...(config.FACEBOOK_APP_ID ? { facebookAppId: config.FACEBOOK_APP_ID } : {}),
+      },
+    });
+  }
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * Every setting the server reads, parsed once at boot. Documented in README.md and
+ * .env.example; a wrong value stops the process with a readable list.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_ORIGIN: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  EXTENSION_ORIGINS: list.default([]),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Flipside <no-reply@flipside.localhost>"),
+  REDIS_URL: optionalString,
+  RATE_LIMIT_ENABLED: bool.default(true),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_RESEND_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_FLIP_PER_IP: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_CONTRIB_NEW_PER_DAY: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_CONTRIB_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_VOTE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  UPLOAD_DIR: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  HELP_CHAT_ID: optionalString,
+  FACEBOOK_APP_ID: optionalString,
+  SERVE_WEB: bool.default(true),
+});
+
+export type Env = z.infer<typeof ConfigSchema>;
+export type Config = Env & { publicOrigin: string; uploadDir: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.JWT_SECRET) {
+    throw new ConfigError(["JWT_SECRET: required in production with a DATABASE_URL (32+ characters)"]);
+  }
+  return {
+    ...c,
+    publicOrigin: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    uploadDir: c.UPLOAD_DIR ?? `${c.DATA_DIR}/uploads`,
+  };
+}
+
+/** A config for tests: defaults with the given overrides. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SERVE_WEB: "false",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    ...overrides,
+  });
+}

@@ -1,0 +1,118 @@
+import { SESSION_COOKIE } from "@flipside/contracts/constants";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { sessions, users } from "../db/schema/accounts.ts";
+import { forbidden, unauthorized } from "../lib/errors.ts";
+import type { TokenService } from "../lib/tokens.ts";
+
+/** Who is making a request, as far as the API is concerned. */
+export interface Viewer {
+  id: string;
+  sessionId: string;
+  email: string;
+  displayName: string;
+  activated: boolean;
+  roles: string[];
+  createdAt: Date;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    viewerPromise: Promise<Viewer | null> | null;
+    /** The signed-in user, or null; resolved once per request, only when asked for. */
+    viewer(): Promise<Viewer | null>;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+function isSameHost(origin: string, host: string | undefined) {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+/** Contributing (comments, votes, reviews…) needs an activated account. */
+export async function requireActivatedViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (!viewer.activated)
+    throw forbidden("Activate your account first: check your mail for the activation link.");
+  return viewer;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService; allowedOrigins: string[] }) => {
+    app.decorate("tokens", opts.tokens);
+    const allowed = new Set(opts.allowedOrigins);
+
+    async function resolve(request: FastifyRequest): Promise<Viewer | null> {
+      const token = bearer(request) ?? request.cookies[SESSION_COOKIE];
+      if (!token) return null;
+      const claims = await opts.tokens.verify(token);
+      if (!claims) return null;
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          email: users.email,
+          displayName: users.displayName,
+          activated: users.activated,
+          roles: users.roles,
+          createdAt: users.createdAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, claims.sessionId),
+            eq(sessions.userId, claims.userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return row ? { ...row, sessionId: claims.sessionId } : null;
+    }
+
+    app.decorateRequest("viewerPromise", null);
+    app.decorateRequest("viewer", function (this: FastifyRequest) {
+      this.viewerPromise ??= resolve(this);
+      return this.viewerPromise;
+    });
+
+    // CSRF: a cookie rides along on cross-site requests, a bearer header never does. So an
+    // unsafe request that carries the session cookie (and no bearer) must come from our own
+    // origin or a configured extension origin.
+    app.addHook("onRequest", async (request) => {
+      if (!UNSAFE.has(request.method) || bearer(request) || !request.cookies[SESSION_COOKIE]) return;
+      const site = request.headers["sec-fetch-site"];
+      const origin = request.headers.origin;
+      if (origin) {
+        if (!allowed.has(origin) && !isSameHost(origin, request.headers.host)) {
+          throw forbidden("Cross-site request refused.");
+        }
+        return;
+      }
+      if (site && site !== "same-origin" && site !== "none") throw forbidden("Cross-site request refused.");
+    });
+  },
+  { name: "auth", dependencies: ["db"] },
+);

@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { PublicConfig, WebLoadContext } from "@flipside/contracts/public-config";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language", "x-forwarded-for"];
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/**
+ * Serves the React Router build: static assets, then server rendering for every other
+ * path outside /api. Loaders reach the API in-process through `context.api`.
+ */
+export async function webPlugin(
+  app: FastifyInstance,
+  opts: { buildDir: string; publicConfig: PublicConfig; mode: string },
+) {
+  const serverEntry = join(opts.buildDir, "server", "index.js");
+  if (!existsSync(serverEntry)) {
+    app.log.warn(`No web build at ${opts.buildDir}: run "npm run build" to serve pages.`);
+    app.get("/", async (_req, reply) =>
+      reply
+        .type("text/plain")
+        .send('Flipside API is running; the web build is missing. Run "npm run build".'),
+    );
+    return;
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, opts.mode);
+
+  await app.register(fastifyStatic, {
+    root: join(opts.buildDir, "client"),
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (path.includes(`${join("client", "assets")}`)) {
+        res.header("cache-control", "public, max-age=31536000, immutable");
+      } else if (path.endsWith("latest.json")) {
+        res.header("cache-control", "no-cache");
+      }
+    },
+  });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const forwarded: Record<string, string> = {};
+    for (const h of FORWARDED) {
+      const v = request.headers[h];
+      if (typeof v === "string") forwarded[h] = v;
+    }
+    const context: WebLoadContext = {
+      cspNonce: reply.pageNonce,
+      config: opts.publicConfig,
+      async api(path, init = {}) {
+        const res = await app.inject({
+          method: (init.method ?? "GET") as "GET",
+          url: path.startsWith("/api") ? path : `/api${path}`,
+          headers: {
+            ...forwarded,
+            "x-forwarded-for": request.ip,
+            ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+            ...init.headers,
+          },
+          ...(init.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
+        });
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (v === undefined) continue;
+          for (const item of Array.isArray(v) ? v : [String(v)]) headers.append(k, item);
+        }
+        const bodyless = res.statusCode === 204 || res.statusCode === 304;
+        return new Response(bodyless ? null : res.rawPayload, { status: res.statusCode, headers });
+      },
+    };
+    const response = await handle(toWebRequest(request, reply), context as never);
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key === "set-cookie") continue;
+      reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header("set-cookie", cookies);
+    if (!response.body || request.method === "HEAD") return reply.send();
+    return reply.send(Readable.fromWeb(response.body as never));
+  };
+
+  app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: render });
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestApp, createTestDatabase, type TestApp } from "./helper.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  // A route used only here, to reach the body limit and the validation mapping.
+  t = await createTestApp({ BODY_LIMIT_BYTES: "1024" }, (app) => {
+    app.post("/api/__test/echo", { schema: { body: z.object({ a: z.string() }) } }, async (r) => r.body);
+  });
+});
+afterAll(() => t.close());
+
+describe("health", () => {
+  it("GET /api/health answers ok", async () => {
+    const res = await t.app.inject("/api/health");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+  it("GET /api/ready reports the database", async () => {
+    const res = await t.app.inject("/api/ready");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: "up" });
+  });
+  it("GET /api/ready is 503 when the database is gone", async () => {
+    const db = await createTestDatabase();
+    const { buildApp } = await import("../src/app.ts");
+    const { testConfig } = await import("../src/config.ts");
+    const app = await buildApp(testConfig(), { database: db });
+    await db.close();
+    const res = await app.inject("/api/ready");
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: "unavailable", database: "down" });
+    await app.close();
+  });
+});
+
+describe("problem details", () => {
+  it("unknown /api paths are 404 problem details", async () => {
+    const res = await t.app.inject("/api/nope/nothing");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/problem+json");
+    expect(res.json()).toMatchObject({ status: 404, title: "Not Found", type: "about:blank" });
+  });
+  it("a body over the limit is 413", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/__test/echo",
+      payload: { a: "x".repeat(5000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ status: 413, title: "Content Too Large" });
+  });
+  it("malformed JSON is 400, never a stack trace", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/__test/echo",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+  it("schema failures name the field", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/__test/echo", payload: { a: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ field: "a" })]);
+  });
+});
+
+describe("headers and docs", () => {
+  it("sets security headers and a request id", async () => {
+    const res = await t.app.inject("/api/health");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-request-id"]).toMatch(/^[\w-]+$/);
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+  it("serves an OpenAPI 3.1 document and the docs UI", async () => {
+    const doc = await t.app.inject("/api/openapi.json");
+    expect(doc.statusCode).toBe(200);
+    const body = doc.json();
+    expect(body.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(body.paths)).toContain("/api/health");
+    const ui = await t.app.inject("/api/docs/");
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain("swagger");
+  });
+});
+
+describe("test databases", () => {
+  it("clones a migrated database quickly", async () => {
+    const started = performance.now();
+    const db = await createTestDatabase();
+    const elapsed = performance.now() - started;
+    await db.close();
+    // Informational only: the budget is "well under a second" on a quiet machine.
+    console.info(`test database clone: ${elapsed.toFixed(0)} ms`);
+    expect(db.kind).toBeDefined();
+  });
+});

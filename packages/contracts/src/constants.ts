@@ -1,0 +1,25 @@
+/** Product-wide constants from SPEC.md §3, §9 and PRODUCT.md. */
+export const PRODUCT = "flipside";
+export const SESSION_COOKIE = `${PRODUCT}_token`;
+export const SESSION_COOKIE_MAX_AGE_DAYS = 365;
+export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
+
+export const PAGE_SIZE = {
+  comments: 25,
+  reviews: 10,
+  relatedPages: 5,
+  topics: 100,
+} as const;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_SORT = ["claimUuid,desc", "createdDate,desc"] as const;
+
+export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536 } as const;
+
+export const EXTENSION_REPLY_TIMEOUT_MS = 300;
+export const EXTENSION_STORAGE_TIMEOUT_MS = 50;
+export const NOTE_DETAILS_DELAY_MS = 500;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_MAX_WIDTH_PX = 420;
+export const SOCIAL_SDK_DELAY_MS = 500;
+export const SOCIAL_SDK_VERSION = "v18.0";
+export const BUILD_POLL_INTERVAL_MS = 60_000;

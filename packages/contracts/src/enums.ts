@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** Enumerations of SPEC.md §3. */
+export const Theme = z.enum(["dark", "light"]);
+export type Theme = z.infer<typeof Theme>;
+export const ColorModePreference = z.enum(["system", "light", "dark"]);
+export type ColorModePreference = z.infer<typeof ColorModePreference>;
+export const MediaType = z.enum(["IMAGE", "VIDEO"]);
+export const OwnerKind = z.enum(["ORGANIZATION", "USER"]);
+export const ContributionKind = z.enum(["CONTRIBUTION", "SITE_PAGE"]);
+export const VerificationStatus = z.enum(["PENDING", "PLANNED", "VERIFIED"]);
+export const BillingPeriod = z.enum(["MONTH"]);
+export const ReviewSentiment = z.enum(["NEGATIVE", "POSITIVE", "EXPERT"]);
+export type ReviewSentiment = z.infer<typeof ReviewSentiment>;
+export const REVIEW_SENTIMENT_LABELS: Record<ReviewSentiment, string> = {
+  NEGATIVE: "Negative",
+  POSITIVE: "Positive",
+  EXPERT: "Expert",
+};

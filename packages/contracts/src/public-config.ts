@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** Settings the browser may see, handed to the web app by the server. */
+export const PublicConfig = z.object({
+  publicOrigin: z.string(),
+  helpChatId: z.string().optional(),
+  facebookAppId: z.string().optional(),
+  buildId: z.string().optional(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/** What the server hands to every React Router loader and action (in-process). */
+export interface WebLoadContext {
+  cspNonce: string;
+  config: PublicConfig;
+  /** Calls the Flipside API in-process, forwarding the visitor's cookie and headers. */
+  api(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
+}
