@@ -13,6 +13,7 @@ import { authPlugin } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -65,11 +66,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowedOrigins: [config.publicOrigin, ...config.EXTENSION_ORIGINS],
   });
   app.decorate("config", config);
+  await app.register(rateLimitPlugin, {
+    enabled: config.RATE_LIMIT_ENABLED,
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+  });
   await app.register(openapiPlugin, { publicOrigin: config.publicOrigin });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      // Feature modules register here, one line each.
       api.all("/*", async () => {
         throw notFound("There is no API endpoint at this path.");
       });
