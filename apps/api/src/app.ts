@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { notFound } from "./lib/errors.ts";
-import { WEB_BUILD_DIR } from "./lib/paths.ts";
+import { WEB_BUILD_DIR, WEB_ROOT } from "./lib/paths.ts";
 import { resolveJwtSecret } from "./lib/secret.ts";
 import { createTokenService } from "./lib/tokens.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -90,6 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.SERVE_WEB) {
     await app.register(webPlugin, {
       buildDir: WEB_BUILD_DIR,
+      webRoot: WEB_ROOT,
+      dev: config.WEB_DEV,
       mode: config.NODE_ENV === "development" ? "development" : "production",
       publicConfig: {
         publicOrigin: config.publicOrigin,

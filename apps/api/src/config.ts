@@ -54,6 +54,8 @@ export const ConfigSchema = z.object({
   HELP_CHAT_ID: optionalString,
   FACEBOOK_APP_ID: optionalString,
   SERVE_WEB: bool.default(true),
+  /** Set by `npm run dev`: serve the web app through Vite with hot reload instead of the build. */
+  WEB_DEV: bool.default(false),
 });
 
 export type Env = z.infer<typeof ConfigSchema>;

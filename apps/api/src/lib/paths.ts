@@ -17,5 +17,6 @@ function findApiRoot(): string {
 export const API_ROOT = findApiRoot();
 export const REPO_ROOT = join(API_ROOT, "..", "..");
 export const MIGRATIONS_DIR = join(API_ROOT, "drizzle");
-export const WEB_BUILD_DIR = join(REPO_ROOT, "apps", "web", "build");
+export const WEB_ROOT = join(REPO_ROOT, "apps", "web");
+export const WEB_BUILD_DIR = join(WEB_ROOT, "build");
 export const CONTENT_DIR = join(REPO_ROOT, "content");

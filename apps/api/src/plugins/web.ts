@@ -33,8 +33,30 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
  */
 export async function webPlugin(
   app: FastifyInstance,
-  opts: { buildDir: string; publicConfig: PublicConfig; mode: string },
+  opts: { buildDir: string; webRoot: string; publicConfig: PublicConfig; mode: string; dev: boolean },
 ) {
+  if (opts.dev) {
+    // `npm run dev`: Vite in middleware mode compiles on demand with hot reload.
+    const [{ createServer }, { default: middie }] = await Promise.all([
+      import("vite"),
+      import("@fastify/middie"),
+    ]);
+    const vite = await createServer({
+      root: opts.webRoot,
+      configFile: join(opts.webRoot, "vite.config.ts"),
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: "custom",
+    });
+    app.addHook("onClose", () => vite.close());
+    await app.register(middie);
+    app.use(vite.middlewares);
+    const handle = createRequestHandler(
+      () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      "development",
+    );
+    registerRenderer(app, opts.publicConfig, handle);
+    return;
+  }
   const serverEntry = join(opts.buildDir, "server", "index.js");
   if (!existsSync(serverEntry)) {
     app.log.warn(`No web build at ${opts.buildDir}: run "npm run build" to serve pages.`);
@@ -62,6 +84,14 @@ export async function webPlugin(
     },
   });
 
+  registerRenderer(app, opts.publicConfig, handle);
+}
+
+function registerRenderer(
+  app: FastifyInstance,
+  publicConfig: PublicConfig,
+  handle: ReturnType<typeof createRequestHandler>,
+) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
@@ -73,7 +103,7 @@ export async function webPlugin(
     }
     const context: WebLoadContext = {
       cspNonce: reply.pageNonce,
-      config: opts.publicConfig,
+      config: publicConfig,
       async api(path, init = {}) {
         const res = await app.inject({
           method: (init.method ?? "GET") as "GET",
