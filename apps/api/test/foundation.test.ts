@@ -101,3 +101,23 @@ describe("test databases", () => {
     expect(db.kind).toBeDefined();
   });
 });
+
+describe("graceful shutdown", () => {
+  it("lets an in-flight request finish before closing", async () => {
+    const local = await createTestApp({}, (app) => {
+      app.get("/api/__test/slow", async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        return { done: true };
+      });
+    });
+    await local.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = local.app.server.address() as { port: number };
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/__test/slow`);
+    await new Promise((r) => setTimeout(r, 50));
+    const closing = local.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+  });
+});

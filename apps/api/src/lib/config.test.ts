@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../config.ts";
+
+describe("loadConfig", () => {
+  it("serves on port 3000 from ./data by default", () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATA_DIR).toBe("./data");
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.publicOrigin).toBe("http://localhost:3000");
+    expect(c.uploadDir).toBe("./data/uploads");
+  });
+  it("lists every wrong value at once", () => {
+    try {
+      loadConfig({ PORT: "abc", LOG_LEVEL: "loud", DATABASE_URL: "not a url" });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const issues = (e as ConfigError).issues.join("\n");
+      expect(issues).toContain("PORT");
+      expect(issues).toContain("LOG_LEVEL");
+      expect(issues).toContain("DATABASE_URL");
+    }
+  });
+  it("requires a JWT secret in production with a database server", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@localhost/db" })).toThrow(
+      /JWT_SECRET/,
+    );
+  });
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+});
