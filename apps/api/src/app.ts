@@ -55,6 +55,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // While shutting down, answers to in-flight requests close their keep-alive connection,
+  // so the server can finish closing as soon as they are done.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
 
   const database = options.database ?? (await openDatabase(databaseSourceOf(config)));
   await app.register(errorsPlugin);
