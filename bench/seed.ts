@@ -1,0 +1,70 @@
+// Seeds the bench data straight into the database (no API calls): one page with 10,000
+// comments from 50 authors, and 50 other pages on other sites.
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "../apps/api/src/db/client.ts";
+
+export interface Seeded {
+  pageId: string;
+  pageUrl: string;
+  databaseUrl?: string;
+  cleanup(): Promise<void>;
+}
+
+export async function seedBench(opts: { dataDir: string; databaseUrl?: string }): Promise<Seeded> {
+  let databaseUrl: string | undefined;
+  let cleanup = async () => {};
+  if (opts.databaseUrl) {
+    // A database of its own on the server, dropped afterwards.
+    const name = `flipside_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: opts.databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(opts.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    cleanup = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const database = await openDatabase(
+    databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir: opts.dataDir },
+  );
+  const { db } = database;
+  const pageUrl = "https://news.example.com/2026/11/the-bench-article";
+  await db.execute(sql`
+    insert into users (id, email, password_hash, display_name, activated)
+    select gen_random_uuid(), 'bench' || i || '@example.com', 'x', 'Bench user ' || i, true
+    from generate_series(1, 50) i`);
+  await db.execute(sql`
+    insert into sites (id, domain) values (gen_random_uuid(), 'example.com')`);
+  await db.execute(sql`
+    insert into site_pages (id, site_id, raw_url, normalized_url, display_url, title)
+    select gen_random_uuid(), (select id from sites where domain = 'example.com'),
+      ${pageUrl}, 'news.example.com/2026/11/the-bench-article', ${pageUrl}, 'The bench article'`);
+  await db.execute(sql`
+    insert into sites (id, domain)
+    select gen_random_uuid(), 'site' || i || '.example.org' from generate_series(1, 50) i`);
+  await db.execute(sql`
+    insert into site_pages (id, site_id, raw_url, normalized_url, display_url, title)
+    select gen_random_uuid(), s.id, 'https://' || s.domain || '/', s.domain, 'https://' || s.domain, 'Home of ' || s.domain
+    from sites s where s.domain like 'site%'`);
+  const page = await db.execute<{ id: string }>(
+    sql`select id from site_pages where normalized_url = 'news.example.com/2026/11/the-bench-article'`,
+  );
+  const pageId = page.rows[0]?.id;
+  if (!pageId) throw new Error("bench page was not created");
+  await db.execute(sql`
+    with authors as (select id, row_number() over () as n from users)
+    insert into contributions (id, kind, site_page_id, author_id, body, up_count, down_count, created_at)
+    select gen_random_uuid(), 'COMMENT', ${pageId}, a.id,
+      'Comment number ' || i || ': a *considered* opinion about this article, with some **markdown** and a [link](https://example.com/' || i || ').',
+      i % 7, i % 3, now() - (i || ' seconds')::interval
+    from generate_series(1, 10000) i join authors a on a.n = 1 + (i % 50)`);
+  await db.execute(sql`update site_pages set comment_count = 10000 where id = ${pageId}`);
+  await db.execute(sql`analyze`);
+  await database.close();
+  return { pageId, pageUrl, ...(databaseUrl ? { databaseUrl } : {}), cleanup };
+}
