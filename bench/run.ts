@@ -62,7 +62,9 @@ async function main() {
   const seeded = await seedBench({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
 
   const hello = fork(join(root, "bench/hello-server.ts"), { execArgv: ["--import", "tsx"], stdio: "ignore" });
-  const helloPort = await new Promise<number>((resolve) => hello.once("message", (m) => resolve((m as { port: number }).port)));
+  const helloPort = await new Promise<number>((resolve) =>
+    hello.once("message", (m) => resolve((m as { port: number }).port)),
+  );
 
   const port = await freePort();
   const server = spawn(process.execPath, [join(root, "apps/api/dist/server.js")], {
@@ -112,7 +114,9 @@ async function main() {
     }
     const ceiling = results[0]?.r.rps ?? 1;
     const db = databaseUrl ? "PostgreSQL server" : "PGlite (embedded)";
-    console.log(`\nFlipside bench — ${db}, ${connections} connections, ${duration} s per scenario, node ${process.version}\n`);
+    console.log(
+      `\nFlipside bench — ${db}, ${connections} connections, ${duration} s per scenario, node ${process.version}\n`,
+    );
     console.log("| scenario | req/s | p50 ms | p99 ms | ratio to hello-world | target | non-2xx |");
     console.log("|---|---:|---:|---:|---:|---|---:|");
     for (const { s, r } of results) {

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -5,10 +6,23 @@ import { v7 as uuidv7 } from "uuid";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { notFound } from "./lib/errors.ts";
+import { mailerPlugin } from "./lib/mailer.ts";
 import { WEB_BUILD_DIR, WEB_ROOT } from "./lib/paths.ts";
 import { resolveJwtSecret } from "./lib/secret.ts";
+import { storageOptionsFrom, storagePlugin } from "./lib/storage.ts";
 import { createTokenService } from "./lib/tokens.ts";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
+import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
+import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { contributionsRoutes } from "./modules/contributions/contributions.routes.ts";
+import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { notesRoutes } from "./modules/notes/notes.routes.ts";
+import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
+import { votesRoutes } from "./modules/votes/votes.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
@@ -81,11 +95,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
   await app.register(openapiPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    mailDir: join(config.DATA_DIR, "mail"),
+  });
+  await app.register(storagePlugin, storageOptionsFrom(config));
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       // Feature modules register here, one line each.
+      await api.register(accountsRoutes);
+      await api.register(profilesRoutes);
+      await api.register(filesRoutes);
+      await api.register(sitePagesRoutes); // before relatedPagesRoutes: shares app.sitePages
+      await api.register(commentsRoutes);
+      await api.register(votesRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(relatedPagesRoutes);
+      await api.register(notesRoutes);
+      await api.register(contributionsRoutes);
+      await api.register(attachmentsRoutes);
       api.all("/*", async () => {
         throw notFound("There is no API endpoint at this path.");
       });

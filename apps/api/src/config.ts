@@ -45,12 +45,21 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_CONTRIB_NEW_PER_DAY: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_CONTRIB_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_VOTE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_UPLOAD_PER_HOUR: z.coerce.number().int().positive().default(60),
+  PAGE_FETCH_ENABLED: bool.default(true),
+  PAGE_FETCH_CONCURRENCY: z.coerce.number().int().positive().max(32).default(2),
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   UPLOAD_DIR: optionalString,
-  S3_ENDPOINT: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path, not the host name; unset: on with an S3_ENDPOINT, off for AWS itself. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v ? v === "true" || v === "1" : undefined)),
   HELP_CHAT_ID: optionalString,
   FACEBOOK_APP_ID: optionalString,
   SERVE_WEB: bool.default(true),
@@ -75,6 +84,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.JWT_SECRET) {
     throw new ConfigError(["JWT_SECRET: required in production with a DATABASE_URL (32+ characters)"]);
+  }
+  // Half an S3 setup must not silently fall back to the local disk (or to ambient AWS credentials).
+  const s3 = {
+    S3_BUCKET: c.S3_BUCKET,
+    S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY,
+  };
+  if (c.S3_ENDPOINT || Object.values(s3).some(Boolean)) {
+    const missing = Object.keys(s3).filter((k) => !s3[k as keyof typeof s3]);
+    if (missing.length) {
+      throw new ConfigError(
+        missing.map(
+          (k) =>
+            `${k}: required for S3 storage (S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together)`,
+        ),
+      );
+    }
   }
   return {
     ...c,

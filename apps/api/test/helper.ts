@@ -30,6 +30,16 @@ export async function createTestDatabase(): Promise<Database> {
       ...database,
       async close() {
         await database.close();
+        // pg-pool's end() resolves before its sockets are closed; a forced drop would then kill
+        // backends whose client has no error listener any more (an uncaught 57P01). Wait for them.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query(
+            "select count(*)::int as n from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },

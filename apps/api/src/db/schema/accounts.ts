@@ -17,7 +17,10 @@ export const users = pgTable(
     colorMode: text("color_mode", { enum: ["system", "light", "dark"] })
       .notNull()
       .default("system"),
+    /** An external avatar address (e.g. from a social login); imageKey wins when both are set. */
     imageUrl: text("image_url"),
+    /** The storage key of an uploaded avatar, served by /api/v1/files/… or S3. */
+    imageKey: text("image_key"),
     activated: boolean("activated").notNull().default(false),
     roles: text("roles").array().notNull().default(sql`array['ROLE_USER']::text[]`),
     invitationCode: text("invitation_code"),
@@ -43,4 +46,29 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * Single-use keys mailed to the owner of an address (activation, password reset). Only a
+ * SHA-256 hash of the key is stored, so a leaked table cannot be used to take an account.
+ */
+export const accountKeys = pgTable(
+  "account_keys",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["activation", "reset"] }).notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("account_keys_hash_idx").on(t.keyHash),
+    index("account_keys_user_idx").on(t.userId, t.purpose),
+  ],
 );

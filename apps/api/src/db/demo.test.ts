@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/helper.ts";
+import { verifyPassword } from "../lib/passwords.ts";
+import { DEMO_PASSWORD, demoEmail, seedDemo } from "./demo.ts";
+import { users } from "./schema/accounts.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PAGE_FETCH_ENABLED: "false" });
+});
+afterAll(() => t.close());
+
+async function counts() {
+  const { rows } = (await t.app.db.execute(sql`select
+      (select count(*)::int from users) as users,
+      (select count(*)::int from site_pages) as pages,
+      (select count(*)::int from contributions) as contributions,
+      (select count(*)::int from votes) as votes,
+      (select count(*)::int from notes) as notes`)) as unknown as { rows: Record<string, number>[] };
+  return rows[0];
+}
+
+describe("npm run demo", () => {
+  it("fills a living sample once; a second run changes nothing", async () => {
+    const lines: string[] = [];
+    expect(await seedDemo(t.app.db, t.app.config, (l) => lines.push(l))).toEqual({ created: true });
+    const after = await counts();
+    expect(after).toMatchObject({ users: 6, notes: 2 });
+    expect(after?.pages).toBeGreaterThanOrEqual(12);
+    expect(after?.contributions).toBeGreaterThan(30);
+    expect(after?.votes).toBeGreaterThan(20);
+
+    expect(await seedDemo(t.app.db, t.app.config, (l) => lines.push(l))).toEqual({ created: false });
+    expect(await counts()).toEqual(after);
+    expect(lines.at(-1)).toContain("already there");
+
+    const [maya] = await t.app.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${demoEmail("maya")}`);
+    expect(maya?.activated).toBe(true);
+    expect(await verifyPassword(maya?.passwordHash ?? "", DEMO_PASSWORD)).toBe(true);
+
+    // The API serves it: reviews of each sentiment, threads, related pages, an official answer.
+    const page = (
+      await t.app.inject(
+        `/api/v1/site-pages?searchAnd=${encodeURIComponent("normalizedUrl==en.wikipedia.org/wiki/Octopus")}`,
+      )
+    ).json()[0];
+    expect(page).toMatchObject({ title: "Octopus - Wikipedia", up: 3 });
+    const summary = (await t.app.inject(`/api/v1/site-page-reviews/summary?sitePage_id=${page.id}`)).json();
+    expect(summary.total).toBe(2);
+    const thread = (
+      await t.app.inject(`/api/v1/site-page-comments?searchAnd=sitePage_id==${page.id},COMMENT&sort=top,desc`)
+    ).json();
+    expect(thread[0]).toMatchObject({ up: 4, replySize: 2 });
+    const related = await t.app.inject(`/api/v1/site-page-related-pages?searchAnd=sitePage_id==${page.id}`);
+    expect(related.headers["x-total-count"]).toBe("1");
+    const coffee = (
+      await t.app.inject(
+        `/api/v1/site-pages?searchAnd=${encodeURIComponent("normalizedUrl==slowcoffee.blog/pour-over-guide")}`,
+      )
+    ).json()[0];
+    const replies = (
+      await t.app.inject(`/api/v1/site-page-comments?searchAnd=sitePage_id==${coffee.id},REPLY`)
+    ).json();
+    expect(replies[0].claimUuid).toBe(coffee.site.id);
+  });
+});

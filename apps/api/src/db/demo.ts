@@ -1,0 +1,412 @@
+import { pathToFileURL } from "node:url";
+import { eq, sql } from "drizzle-orm";
+import { databaseSourceOf } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { createLimiter } from "../lib/rate-limit.ts";
+import { createLocalStorage } from "../lib/storage.ts";
+import { normalizeUrl } from "../lib/url-normalize.ts";
+import { createCommentsService } from "../modules/comments/comments.service.ts";
+import { createNotesService } from "../modules/notes/notes.service.ts";
+import { createRelatedPagesService } from "../modules/related-pages/related-pages.service.ts";
+import { createReviewsService } from "../modules/reviews/reviews.service.ts";
+import { noPageCache } from "../modules/site-pages/page-cache.ts";
+import { createPageFetchQueue } from "../modules/site-pages/page-fetch.service.ts";
+import {
+  findOrInsertSite,
+  findPageByNormalizedUrl,
+  insertPage,
+} from "../modules/site-pages/site-pages.repository.ts";
+import { createSitePagesService } from "../modules/site-pages/site-pages.service.ts";
+import { createVotesService } from "../modules/votes/votes.service.ts";
+import type { Viewer } from "../plugins/auth.ts";
+import { type Db, openDatabase } from "./client.ts";
+import { DataDirLockedError } from "./lock.ts";
+import { users } from "./schema/accounts.ts";
+import { contributions, sites } from "./schema/discussion.ts";
+
+/**
+ * `npm run demo`: a living sample for a fresh install (issue 4): a few activated users, a dozen
+ * pages across sites, threads with replies and votes, reviews of each sentiment, related pages
+ * and notes. Written through the same services as the API, in one transaction, and only once:
+ * a second run finds the demo users and leaves everything as it is.
+ */
+export const DEMO_PASSWORD = "Flipside-demo-1!";
+
+const PEOPLE = [
+  { key: "maya", displayName: "Maya Chen", bio: "Marine biology student. Octopus fan." },
+  { key: "tom", displayName: "Tom Becker", bio: "Roasts coffee, writes slowcoffee.blog." },
+  { key: "priya", displayName: "Priya Nair", bio: "Backend engineer; PostgreSQL and HTTP headers." },
+  { key: "lucas", displayName: "Lucas Martin", bio: "Cycles to work, bakes on weekends." },
+  { key: "sofia", displayName: "Sofia Rossi", bio: "Indie game critic." },
+  { key: "kenji", displayName: "Kenji Sato", bio: "Gardener and map maker." },
+] as const;
+type Person = (typeof PEOPLE)[number]["key"];
+
+export const demoEmail = (key: string) => `${key}.demo@example.com`;
+
+const PAGES = [
+  {
+    url: "https://en.wikipedia.org/wiki/Octopus",
+    title: "Octopus - Wikipedia",
+    description: "Octopuses are soft-bodied, eight-limbed molluscs of the order Octopoda.",
+  },
+  {
+    url: "https://en.wikipedia.org/wiki/Sourdough",
+    title: "Sourdough - Wikipedia",
+    description:
+      "Sourdough is bread made by the fermentation of dough using wild lactobacillaceae and yeast.",
+  },
+  {
+    url: "https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Content-Security-Policy",
+    title: "Content-Security-Policy - HTTP | MDN",
+    description:
+      "The HTTP Content-Security-Policy response header allows website administrators to control resources the user agent is allowed to load.",
+  },
+  {
+    url: "https://www.postgresql.org/docs/current/indexes-multicolumn.html",
+    title: "PostgreSQL: Documentation: Multicolumn Indexes",
+    description: "An index can be defined on more than one column of a table.",
+  },
+  {
+    url: "https://github.com/nodejs/node",
+    title: "GitHub - nodejs/node: Node.js JavaScript runtime",
+    description: "Node.js JavaScript runtime",
+  },
+  {
+    url: "https://slowcoffee.blog/pour-over-guide",
+    title: "The only pour-over guide you need",
+    description: "Grind size, water temperature and a 3-minute recipe that forgives mistakes.",
+  },
+  {
+    url: "https://slowcoffee.blog/why-fresh-beans-matter",
+    title: "Why fresh beans matter (and when they don't)",
+    description: "Roast dates, degassing and the myth of the two-week window.",
+  },
+  {
+    url: "https://citycycling.org/routes/riverside-loop",
+    title: "Riverside Loop — 18 km, mostly flat",
+    description: "A family-friendly loop along the river with two cafés and one nasty bridge.",
+  },
+  {
+    url: "https://greenhouse-notes.net/tomatoes-in-march",
+    title: "Starting tomatoes in March",
+    description: "Seed trays, heat mats and how not to end up with leggy seedlings.",
+  },
+  {
+    url: "https://indiegamejournal.com/reviews/lantern-keeper",
+    title: "Lantern Keeper review: a quiet puzzle game about light",
+    description: "A short, gentle puzzle game that overstays its welcome by an hour.",
+  },
+  {
+    url: "https://tinyapartmentkitchen.com/recipes/one-pan-lentils",
+    title: "One-pan lentils with lemon and greens",
+    description: "Weeknight lentils in 30 minutes, one pan, no soaking.",
+  },
+  {
+    url: "https://openmaps-community.org/blog/mapping-parties",
+    title: "How to run a mapping party",
+    description: "Invite neighbours, bring snacks, and put your street on the map.",
+  },
+] as const;
+
+interface Ctx {
+  tx: Db;
+  viewers: Record<Person, Viewer>;
+  pages: string[];
+  clock: Date;
+}
+
+/** Moves the demo clock on and stamps a contribution with it, so lists look lived in. */
+async function stamp(ctx: Ctx, id: string, minutes: number): Promise<void> {
+  ctx.clock = new Date(ctx.clock.getTime() + minutes * 60_000);
+  await ctx.tx.update(contributions).set({ createdAt: ctx.clock }).where(eq(contributions.id, id));
+}
+
+export async function seedDemo(
+  db: Db,
+  config: Config,
+  log: (line: string) => void = console.log,
+): Promise<{ created: boolean }> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${demoEmail("maya")}`);
+  if (existing) {
+    log(`Demo data is already there (sign in as ${demoEmail("maya")} / ${DEMO_PASSWORD}).`);
+    return { created: false };
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const limiter = createLimiter({ enabled: false });
+  const storage = createLocalStorage({ root: config.uploadDir, publicOrigin: config.publicOrigin });
+
+  await db.transaction(async (tx) => {
+    const start = new Date(Date.now() - 12 * 24 * 60 * 60 * 1000);
+    const viewers = {} as Record<Person, Viewer>;
+    for (const person of PEOPLE) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: demoEmail(person.key),
+          passwordHash,
+          displayName: person.displayName,
+          bio: person.bio,
+          activated: true,
+          createdAt: new Date(start.getTime() - 30 * 24 * 60 * 60 * 1000),
+        })
+        .returning();
+      if (!row) throw new Error("demo user insert returned nothing");
+      viewers[person.key] = {
+        id: row.id,
+        sessionId: "demo",
+        email: row.email,
+        displayName: row.displayName,
+        activated: true,
+        roles: row.roles,
+        createdAt: row.createdAt,
+      };
+    }
+
+    const pages: string[] = [];
+    for (const page of PAGES) {
+      const n = normalizeUrl(page.url);
+      const known = await findPageByNormalizedUrl(tx, n.normalizedUrl);
+      if (known) {
+        pages.push(known.page.id);
+        continue;
+      }
+      const site = await findOrInsertSite(tx, n.domain);
+      const row = await insertPage(tx, {
+        siteId: site.id,
+        rawUrl: page.url,
+        normalizedUrl: n.normalizedUrl,
+        displayUrl: n.displayUrl,
+        title: page.title,
+        description: page.description,
+        faviconUrl: `https://${new URL(page.url).host}/favicon.ico`,
+        fetchedAt: new Date(),
+      });
+      if (!row) throw new Error(`demo page ${page.url} was not created`);
+      pages.push(row.id);
+    }
+    // Tom owns slowcoffee.blog: his answers there are official responses.
+    await tx
+      .update(sites)
+      .set({ ownerKind: "USER", ownerId: viewers.tom.id, verificationStatus: "VERIFIED" })
+      .where(eq(sites.domain, "slowcoffee.blog"));
+
+    const ctx: Ctx = { tx, viewers, pages, clock: start };
+    const deps = { db: tx, storage, limiter, config };
+    const comments = createCommentsService(deps);
+    const reviews = createReviewsService(deps);
+    const votes = createVotesService(deps);
+    const notes = createNotesService(deps);
+    const queue = createPageFetchQueue({ db: tx, fetcher: async () => Promise.reject(), enabled: false });
+    const sitePages = createSitePagesService({ db: tx, limiter, config, queue, notes, cache: noPageCache });
+    const related = createRelatedPagesService({ ...deps, sitePages });
+
+    const page = (i: number) => pages[i] as string;
+    const say = async (who: Person, i: number, body: string, parent?: string) => {
+      const c = await comments.create(viewers[who], {
+        sitePage_id: page(i),
+        body,
+        ...(parent ? { parent_id: parent } : {}),
+      });
+      await stamp(ctx, c.id, 37 + body.length);
+      return c.id;
+    };
+    const vote = async (
+      who: Person,
+      id: string,
+      value: 1 | -1,
+      kind: "CONTRIBUTION" | "SITE_PAGE" = "CONTRIBUTION",
+    ) => votes.vote(viewers[who], { contributionId: id, vote: value, kind });
+
+    // Threads.
+    const octo = await say(
+      "maya",
+      0,
+      "Octopuses have **three hearts** and blue blood. Still can't get over it.",
+    );
+    const octoReply = await say(
+      "kenji",
+      0,
+      "And each arm can taste what it touches. Nature is showing off.",
+      octo,
+    );
+    await say("maya", 0, "Right? The section on camouflage is worth reading twice.", octoReply);
+    const octo2 = await say("priya", 0, "The intelligence section could cite more recent studies (2020+).");
+    for (const who of ["kenji", "lucas", "sofia", "tom"] as const) await vote(who, octo, 1);
+    await vote("maya", octo2, 1);
+    await vote("sofia", octo2, -1);
+
+    const bread = await say("lucas", 1, "My starter is 6 years old. Feed it 1:5:5 if your kitchen is warm.");
+    await say("tom", 1, "1:5:5 worked for me too. Rye flour makes it much livelier.", bread);
+    await say("maya", 1, "Is the history section accurate? Gold-rush San Francisco seems overstated.");
+    for (const who of ["maya", "tom", "kenji"] as const) await vote(who, bread, 1);
+
+    const csp = await say(
+      "priya",
+      2,
+      "Use `strict-dynamic` with nonces instead of long host allow-lists:\n\n```\nscript-src 'nonce-abc' 'strict-dynamic'\n```",
+    );
+    await say("lucas", 2, "Does this break inline event handlers? Asking for a legacy app.", csp);
+    await say("priya", 2, "Yes, `onclick=` attributes stop working. That is the point.", csp);
+    for (const who of ["lucas", "sofia", "kenji", "maya", "tom"] as const) await vote(who, csp, 1);
+
+    const pgIdx = await say(
+      "priya",
+      3,
+      "Column order matters: equality columns first, then the range or sort column.",
+    );
+    await say("kenji", 3, "This page finally made composite indexes click for me.");
+    for (const who of ["kenji", "lucas"] as const) await vote(who, pgIdx, 1);
+
+    await say("sofia", 4, "The contributing guide is excellent for first-timers.");
+
+    const pour = await say("lucas", 5, "What grind size for a V60? Mine always drains too slowly.");
+    await say(
+      "tom",
+      5,
+      "Go coarser, like sea salt, and pour in three stages. Drawdown should end by 3:00.",
+      pour,
+    );
+    await say("maya", 5, "The 3-minute recipe is great; my mornings are better for it.");
+    await vote("maya", pour, 1);
+
+    await say("kenji", 6, "I buy beans roasted within the month and freeze half. No complaints.");
+    await say("lucas", 7, "The bridge at km 12 has a steep ramp. Fine on a road bike, tough with a trailer.");
+    await say("maya", 7, "Did it last Sunday with kids: 2 hours with the café stop.");
+    await say("kenji", 8, "Heat mat plus a fan on low = no leggy seedlings. Works every year.");
+    const game = await say(
+      "sofia",
+      9,
+      "Fair review. The last act drags, but the lighting puzzles are lovely.",
+    );
+    await vote("lucas", game, 1);
+    await say("tom", 10, "Added a spoon of miso at the end. Highly recommended.");
+    await say("kenji", 11, "We ran one at our library: 14 people, 300 buildings mapped in an afternoon.");
+
+    // A page vote or two.
+    for (const who of ["maya", "kenji", "lucas"] as const) await vote(who, page(0), 1, "SITE_PAGE");
+    await vote("sofia", page(9), 1, "SITE_PAGE");
+
+    // Reviews of each sentiment.
+    const review = async (
+      who: Person,
+      i: number,
+      sentiment: "POSITIVE" | "NEGATIVE" | "EXPERT",
+      title: string,
+      body: string,
+      expertise?: string,
+    ) => {
+      const { review: r } = await reviews.upsert(viewers[who], {
+        sitePage_id: page(i),
+        sentiment,
+        title,
+        body,
+        ...(expertise ? { expertise } : {}),
+      });
+      await stamp(ctx, r.id, 45);
+      return r.id;
+    };
+    const r1 = await review(
+      "maya",
+      0,
+      "EXPERT",
+      "Accurate and well sourced",
+      "The anatomy section matches current textbooks.",
+      "Marine biology (MSc student)",
+    );
+    await review("kenji", 0, "POSITIVE", "Fascinating read", "Lost an hour here. Great photos.");
+    await review(
+      "priya",
+      2,
+      "EXPERT",
+      "The reference I send people",
+      "Complete, with browser support notes.",
+      "Web security engineer",
+    );
+    await review("lucas", 5, "POSITIVE", "Fixed my coffee", "Clear steps, no snobbery.");
+    await review(
+      "sofia",
+      6,
+      "NEGATIVE",
+      "Mostly marketing",
+      "Interesting, but it ends with a sales pitch for a subscription.",
+    );
+    await review("sofia", 9, "POSITIVE", "Fair and thoughtful", "Agree with almost all of it.");
+    await review(
+      "kenji",
+      9,
+      "NEGATIVE",
+      "Too generous",
+      "The game is two hours of content stretched to five.",
+    );
+    await review("maya", 10, "POSITIVE", "Weeknight staple", "Made it three times this month.");
+    await vote("kenji", r1, 1);
+    await vote("priya", r1, 1);
+
+    // Related pages (one undirected pair each).
+    const link = async (who: Person, from: number, url: string, reason: string) => {
+      const r = await related.create(viewers[who], { sitePage_id: page(from), url, reason });
+      await stamp(ctx, r.id, 20);
+      return r.id;
+    };
+    const l1 = await link("lucas", 1, PAGES[10].url, "Another good use for a sourdough discard evening.");
+    await link("tom", 5, PAGES[6].url, "Fresh beans make the biggest difference to pour-over.");
+    await link("priya", 3, PAGES[4].url, "Node's own PostgreSQL drivers lean on these indexes.");
+    await link("kenji", 11, PAGES[7].url, "Our mapping party added this cycle route.");
+    await link("maya", 0, "https://en.wikipedia.org/wiki/Cephalopod_intelligence", "More on how they think.");
+    await vote("maya", l1, 1);
+
+    // Notes.
+    await notes.create(viewers.maya, {
+      sitePage_id: page(0),
+      title: "Thesis reading",
+      body: "Check the *camouflage* references for chapter 2.",
+      pinned: true,
+      visibility: "PRIVATE",
+    });
+    await notes.create(viewers.maya, {
+      sitePage_id: page(10),
+      title: "Shopping list",
+      body: "- red lentils\n- lemon\n- spinach",
+      pinned: false,
+      visibility: "PUBLIC",
+    });
+  });
+  log(
+    `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages. Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
+  );
+  return { created: true };
+}
+
+async function main(): Promise<void> {
+  // `npm run demo` at the root runs this inside apps/api; a relative DATA_DIR (default ./data)
+  // must mean the same directory as for `npm start`, i.e. relative to where npm was invoked.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const config = loadConfig();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(databaseSourceOf(config));
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Cannot add demo data while the server is running: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    await seedDemo(database.db, config);
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

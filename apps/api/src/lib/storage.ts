@@ -1,0 +1,254 @@
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, extname, join, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { v7 as uuidv7 } from "uuid";
+import type { Config } from "../config.ts";
+
+/** Where uploaded files are served from (the files route of this API). */
+export const FILES_ROUTE_PREFIX = "/api/v1/files/";
+
+export interface StoredFile {
+  body: Readable;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Uploaded files (avatars, attachments). Keys are chosen by the server, never by a client:
+ * `avatars/<user>/<uuid>.webp`. Local disk by default; an S3-compatible implementation of
+ * the same interface plugs in when S3_* is configured.
+ */
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file, or null when there is none under this key (or the key is malformed). */
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+  /** The public address of a key, absolute (the extension and mails need it). */
+  url(key: string): string;
+}
+
+/** Content types the files route may answer with, by extension: never text/html or SVG. */
+export const CONTENT_TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+};
+
+const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.[a-z0-9]{2,5}$/;
+
+export function isValidKey(key: string): boolean {
+  return key.length <= 300 && KEY.test(key) && extname(key) in CONTENT_TYPES;
+}
+
+/** A fresh key under a folder, e.g. newKey("avatars/<id>", "webp"). */
+export function newKey(folder: string, extension: string): string {
+  return `${folder}/${uuidv7()}.${extension}`;
+}
+
+export function createLocalStorage(opts: { root: string; publicOrigin: string }): Storage {
+  const root = resolve(opts.root);
+  const pathOf = (key: string) => {
+    if (!isValidKey(key)) return null;
+    const path = resolve(root, key);
+    // The key pattern already excludes "..", this is the belt to those braces.
+    return path.startsWith(root + sep) ? path : null;
+  };
+  return {
+    async put(key, body, contentType) {
+      const path = pathOf(key);
+      if (!path || CONTENT_TYPES[extname(key)] !== contentType) {
+        throw new Error(`Refusing to store ${key} as ${contentType}`);
+      }
+      await mkdir(dirname(path), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = join(dirname(path), `.${uuidv7()}.tmp`);
+      await writeFile(tmp, body);
+      await rename(tmp, path);
+    },
+    async get(key) {
+      const path = pathOf(key);
+      if (!path) return null;
+      try {
+        const info = await stat(path);
+        if (!info.isFile()) return null;
+        return {
+          body: createReadStream(path),
+          size: info.size,
+          contentType: CONTENT_TYPES[extname(key)] ?? "application/octet-stream",
+        };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      const path = pathOf(key);
+      if (path) await rm(path, { force: true });
+    },
+    url(key) {
+      return `${opts.publicOrigin}${FILES_ROUTE_PREFIX}${key}`;
+    },
+  };
+}
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** An S3-compatible server (MinIO, Garage, R2…); unset for AWS S3 itself. */
+  endpoint?: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path rather than the host name, as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+  publicOrigin: string;
+}
+
+/** A storage that holds a client to let go of when the app closes. */
+export interface ClosableStorage extends Storage {
+  close(): void;
+}
+
+/**
+ * Uploaded files in an S3 bucket. `url` still answers the files route of this API, never a bucket
+ * address: files are always served through it, with its protective headers, and the bucket stays private.
+ */
+export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
+  const client = new S3Client({
+    region: opts.region,
+    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+    forcePathStyle: opts.forcePathStyle,
+    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    // Checksum headers on every upload (the SDK default since 2025) are refused by several
+    // S3-compatible servers; send them only where the API requires them.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+  });
+  const Bucket = opts.bucket;
+  return {
+    async put(key, body, contentType) {
+      if (!isValidKey(key) || CONTENT_TYPES[extname(key)] !== contentType) {
+        throw new Error(`Refusing to store ${key} as ${contentType}`);
+      }
+      // One PutObject is atomic: a reader sees the old object, none, or the whole new one.
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+        }),
+      );
+    },
+    async get(key) {
+      if (!isValidKey(key)) return null;
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!(res.Body instanceof Readable) || res.ContentLength === undefined) {
+          (res.Body as { destroy?: () => void } | undefined)?.destroy?.();
+          throw new Error(`S3 answered ${key} without a readable body of known length`);
+        }
+        return {
+          body: res.Body,
+          size: res.ContentLength,
+          // The type follows the key, as on disk: never whatever metadata the bucket holds.
+          contentType: CONTENT_TYPES[extname(key)] ?? "application/octet-stream",
+        };
+      } catch (e) {
+        if (isNotFound(e)) return null;
+        throw e;
+      }
+    },
+    async delete(key) {
+      // Deleting a missing object succeeds on S3, as rm --force does on disk.
+      if (isValidKey(key)) await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    url(key) {
+      return `${opts.publicOrigin}${FILES_ROUTE_PREFIX}${key}`;
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}
+
+/** No such object. A missing bucket is a broken setup, not a missing file: that one must surface. */
+function isNotFound(e: unknown): boolean {
+  if (!(e instanceof S3ServiceException) || e.name === "NoSuchBucket") return false;
+  return e.name === "NoSuchKey" || e.$metadata.httpStatusCode === 404;
+}
+
+export interface StorageOptions {
+  uploadDir: string;
+  publicOrigin: string;
+  s3Bucket?: string | undefined;
+  s3Endpoint?: string | undefined;
+  s3Region?: string | undefined;
+  s3AccessKeyId?: string | undefined;
+  s3SecretAccessKey?: string | undefined;
+  /** Defaults to true with an endpoint (S3-compatible servers), false for AWS S3. */
+  s3ForcePathStyle?: boolean | undefined;
+  storage?: Storage;
+}
+
+/** The storage settings of a parsed config. */
+export function storageOptionsFrom(config: Config): StorageOptions {
+  return {
+    uploadDir: config.uploadDir,
+    publicOrigin: config.publicOrigin,
+    s3Bucket: config.S3_BUCKET,
+    s3Endpoint: config.S3_ENDPOINT,
+    s3Region: config.S3_REGION,
+    s3AccessKeyId: config.S3_ACCESS_KEY_ID,
+    s3SecretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    s3ForcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** S3 when a bucket is configured, the local disk otherwise. */
+export function createStorage(opts: StorageOptions): Storage {
+  if (opts.s3Bucket) {
+    if (!opts.s3AccessKeyId || !opts.s3SecretAccessKey) {
+      throw new Error("S3 storage needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY with S3_BUCKET.");
+    }
+    return createS3Storage({
+      bucket: opts.s3Bucket,
+      endpoint: opts.s3Endpoint,
+      region: opts.s3Region || "us-east-1",
+      accessKeyId: opts.s3AccessKeyId,
+      secretAccessKey: opts.s3SecretAccessKey,
+      forcePathStyle: opts.s3ForcePathStyle ?? Boolean(opts.s3Endpoint),
+      publicOrigin: opts.publicOrigin,
+    });
+  }
+  return createLocalStorage({ root: opts.uploadDir, publicOrigin: opts.publicOrigin });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    storage: Storage;
+  }
+}
+
+/** Decorates the app with `app.storage`. */
+export const storagePlugin = fp(
+  async (app: FastifyInstance, opts: StorageOptions) => {
+    const storage = opts.storage ?? createStorage(opts);
+    app.decorate("storage", storage);
+    const close = (storage as Partial<ClosableStorage>).close;
+    if (!opts.storage && close) app.addHook("onClose", async () => close.call(storage));
+  },
+  { name: "storage" },
+);

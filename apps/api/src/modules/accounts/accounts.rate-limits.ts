@@ -1,0 +1,68 @@
+import ipaddr from "ipaddr.js";
+import type { Config } from "../../config.ts";
+import type { Rule } from "../../lib/rate-limit.ts";
+
+/** The windows are fixed; the numbers come from configuration (docs/rate-limits.md). */
+export const LOGIN_WINDOW_SEC = 15 * 60;
+export const HOUR_SEC = 60 * 60;
+
+export interface AccountLimits {
+  loginPerIp: Rule;
+  loginPerAccount: Rule;
+  registerPerIp: Rule;
+  resetPerIp: Rule;
+  resetPerAccount: Rule;
+  resendPerAccount: Rule;
+  /** Password checks of a signed-in user (change password, delete account). */
+  passwordCheckPerAccount: Rule;
+}
+
+export function accountLimits(config: Config): AccountLimits {
+  return {
+    loginPerIp: { points: config.RATE_LIMIT_LOGIN_PER_IP, durationSec: LOGIN_WINDOW_SEC },
+    loginPerAccount: { points: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, durationSec: LOGIN_WINDOW_SEC },
+    registerPerIp: { points: config.RATE_LIMIT_REGISTER_PER_IP, durationSec: HOUR_SEC },
+    resetPerIp: { points: config.RATE_LIMIT_RESET_PER_IP, durationSec: HOUR_SEC },
+    resetPerAccount: { points: config.RATE_LIMIT_RESET_PER_ACCOUNT, durationSec: HOUR_SEC },
+    resendPerAccount: { points: config.RATE_LIMIT_RESEND_PER_ACCOUNT, durationSec: HOUR_SEC },
+    passwordCheckPerAccount: { points: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, durationSec: LOGIN_WINDOW_SEC },
+  };
+}
+
+function parse(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  try {
+    // process() turns IPv4-mapped IPv6 (::ffff:1.2.3.4) back into IPv4.
+    return ipaddr.process(ip);
+  } catch {
+    return null;
+  }
+}
+
+function prefix(ip: string, v4Bits: number, v6Bits: number): string {
+  const addr = parse(ip);
+  if (!addr) return ip;
+  const bits = addr.kind() === "ipv4" ? v4Bits : v6Bits;
+  const bytes = addr.toByteArray();
+  const masked = bytes.map((b, i) => {
+    const keep = Math.max(0, Math.min(8, bits - i * 8));
+    return b & ((0xff << (8 - keep)) & 0xff);
+  });
+  return `${ipaddr.fromByteArray(masked).toNormalizedString()}/${bits}`;
+}
+
+/**
+ * The client as a per-IP limit sees it: one IPv4 address, or one IPv6 /64 (a single host
+ * is usually handed a whole /64 and can rotate through it at will).
+ */
+export function clientKey(ip: string): string {
+  return prefix(ip, 32, 64);
+}
+
+/**
+ * The network a login attempt comes from (IPv4 /24, IPv6 /48). Failed logins are counted
+ * per account AND network: an attacker hammering an account is stopped, while its owner,
+ * logging in from any other network, is not locked out (ASVS 6.3.1).
+ */
+export function networkKey(ip: string): string {
+  return prefix(ip, 24, 48);
+}

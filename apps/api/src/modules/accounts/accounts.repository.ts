@@ -1,0 +1,136 @@
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accountKeys, sessions, users } from "../../db/schema/accounts.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type KeyPurpose = (typeof accountKeys.$inferInsert)["purpose"];
+
+const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts the user, or returns undefined when the address is taken (also under a race). */
+export async function insertUser(
+  db: Db,
+  values: Pick<typeof users.$inferInsert, "email" | "passwordHash" | "displayName" | "invitationCode">,
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      "displayName" | "bio" | "language" | "colorMode" | "passwordHash" | "activated" | "imageKey"
+    >
+  >,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { userId: string; expiresAt: Date; userAgent: string | null },
+): Promise<string> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  if (!row) throw new Error("session insert returned nothing");
+  return row.id;
+}
+
+/** Expired sessions are of no use to anyone: drop them when their owner signs in again. */
+export async function deleteExpiredSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+}
+
+export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of the user, except `keep` when given. */
+export async function revokeSessions(db: Db, userId: string, keep?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(keep ? [ne(sessions.id, keep)] : [])),
+    );
+}
+
+export async function insertKey(
+  db: Db,
+  values: { userId: string; purpose: KeyPurpose; keyHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(accountKeys).values(values);
+}
+
+/** The user a key belongs to, when it is of this purpose, unused and unexpired. */
+export async function findUsableKey(
+  db: Db,
+  purpose: KeyPurpose,
+  keyHash: string,
+): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .select({ userId: accountKeys.userId })
+    .from(accountKeys)
+    .where(usable(purpose, keyHash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Marks a key used and answers whose it was, in one statement: of two concurrent requests
+ * with the same key only one gets the user back.
+ */
+export async function consumeKey(
+  db: Db,
+  purpose: KeyPurpose,
+  keyHash: string,
+): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .update(accountKeys)
+    .set({ usedAt: new Date() })
+    .where(usable(purpose, keyHash))
+    .returning({ userId: accountKeys.userId });
+  return row;
+}
+
+/** After a reset, older reset mails of the same account must not work any more. */
+export async function retireKeys(db: Db, userId: string, purpose: KeyPurpose): Promise<void> {
+  await db
+    .update(accountKeys)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountKeys.userId, userId), eq(accountKeys.purpose, purpose), isNull(accountKeys.usedAt)));
+}
+
+function usable(purpose: KeyPurpose, keyHash: string) {
+  return and(
+    eq(accountKeys.keyHash, keyHash),
+    eq(accountKeys.purpose, purpose),
+    isNull(accountKeys.usedAt),
+    gt(accountKeys.expiresAt, new Date()),
+  );
+}

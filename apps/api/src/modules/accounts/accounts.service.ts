@@ -1,0 +1,328 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  ACCOUNT_MESSAGES,
+  type Account,
+  AVATAR_MAX_BYTES,
+  AVATAR_SIZE_PX,
+  type ChangePasswordRequest,
+  PASSWORD_MESSAGES,
+  type Profile,
+  type RegisterRequest,
+  type UpdateAccountRequest,
+} from "@flipside/contracts/accounts";
+import type { Db } from "../../db/client.ts";
+import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
+import { imageTooLarge, reencodeImage } from "../../lib/images.ts";
+import {
+  activationMail,
+  type MailContent,
+  passwordChangedMail,
+  passwordResetMail,
+  registrationAttemptMail,
+} from "../../lib/mail-templates/account-mails.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import {
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "../../lib/passwords.ts";
+import type { Limiter } from "../../lib/rate-limit.ts";
+import { newKey, type Storage } from "../../lib/storage.ts";
+import type { TokenService } from "../../lib/tokens.ts";
+import { presentAccount, presentProfile } from "./accounts.presenter.ts";
+import type { AccountLimits } from "./accounts.rate-limits.ts";
+import { networkKey } from "./accounts.rate-limits.ts";
+import * as repo from "./accounts.repository.ts";
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const REMEMBER_ME_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+export const ACTIVATION_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_KEY_TTL_HOURS = 24;
+
+export interface AccountsDeps {
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  tokens: TokenService;
+  limiter: Limiter;
+  limits: AccountLimits;
+  publicOrigin: string;
+}
+
+/** Who is asking, as far as the account rules care. */
+export interface Actor {
+  id: string;
+  sessionId: string;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/** 256 random bits, URL-safe; only its SHA-256 is stored. */
+function newSecretKey(): { key: string; hash: string } {
+  const key = randomBytes(32).toString("base64url");
+  return { key, hash: hashKey(key) };
+}
+export const hashKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
+
+function passwordError(field: string, message: string) {
+  return badRequest("The password is not acceptable.", [{ field, message }]);
+}
+
+/** Beyond the composition rules the schema checks: the common-password list (server only). */
+function assertAcceptablePassword(password: string, field: string) {
+  if (isCommonPassword(password)) throw passwordError(field, PASSWORD_MESSAGES.common);
+}
+
+/** Decodes `data:image/png;base64,…` or bare base64; refuses anything else with a clear 4xx. */
+function decodeBase64Image(value: string): Buffer {
+  const data = value.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, "");
+  if (data.length * 0.75 > AVATAR_MAX_BYTES + 3) throw imageTooLarge("base64", AVATAR_MAX_BYTES);
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(data) || data.length === 0) {
+    throw badRequest("The image is not valid base64.", [
+      { field: "base64", message: "The image must be sent as base64" },
+    ]);
+  }
+  return Buffer.from(data, "base64");
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, mailer, storage, tokens, limiter, limits } = deps;
+  const link = (path: string, key?: string) =>
+    `${deps.publicOrigin}${path}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
+  // Mails leave in the background: the answer never waits for (or reveals) the SMTP server.
+  const mail = (to: string, content: MailContent) => void mailer.send({ to, ...content });
+
+  async function issueKey(userId: string, purpose: repo.KeyPurpose, ttlMs: number): Promise<string> {
+    const { key, hash } = newSecretKey();
+    await repo.insertKey(db, { userId, purpose, keyHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+    return key;
+  }
+
+  async function sendActivation(user: repo.UserRow) {
+    const key = await issueKey(user.id, "activation", ACTIVATION_KEY_TTL_MS);
+    mail(user.email, activationMail({ displayName: user.displayName, link: link("/validate-email", key) }));
+  }
+
+  /** A signed-in user's password check, limited like a login so a stolen session cannot guess it. */
+  async function checkOwnPassword(user: repo.UserRow, password: string, field: string) {
+    await limiter.consume("password-check", user.id, limits.passwordCheckPerAccount);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw badRequest("The password is not correct.", [
+        {
+          field,
+          message:
+            field === "password" ? ACCOUNT_MESSAGES.wrongPassword : ACCOUNT_MESSAGES.wrongCurrentPassword,
+        },
+      ]);
+    }
+    await limiter.reset("password-check", user.id, limits.passwordCheckPerAccount);
+  }
+
+  async function currentUser(actor: Actor): Promise<repo.UserRow> {
+    const user = await repo.findUserById(db, actor.id);
+    // The session check passed a moment ago; a concurrent delete is the only way here.
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  return {
+    /**
+     * Same answer for a new and a taken address. The hash is computed in both cases so the
+     * timing does not tell them apart either; the owner of a taken address gets a mail.
+     */
+    async register(input: RegisterRequest): Promise<void> {
+      assertAcceptablePassword(input.password, "password");
+      const passwordHash = await hashPassword(input.password);
+      const created = await repo.insertUser(db, {
+        email: input.email,
+        passwordHash,
+        displayName: input.displayName,
+        invitationCode: input.invitationCode || null,
+      });
+      if (created) {
+        await sendActivation(created);
+        return;
+      }
+      const existing = await repo.findUserByEmail(db, input.email);
+      if (!existing) return;
+      if (!existing.activated) {
+        // They probably lost the first mail: a fresh activation link is the helpful answer.
+        await sendActivation(existing);
+        return;
+      }
+      mail(
+        existing.email,
+        registrationAttemptMail({
+          displayName: existing.displayName,
+          loginLink: link("/login"),
+        }),
+      );
+    },
+
+    async activate(key: string): Promise<void> {
+      const used = await repo.consumeKey(db, "activation", hashKey(key));
+      if (!used) {
+        throw badRequest(ACCOUNT_MESSAGES.invalidActivationKey, [
+          { field: "activationKey", message: ACCOUNT_MESSAGES.invalidActivationKey },
+        ]);
+      }
+      await repo.updateUser(db, used.userId, { activated: true });
+    },
+
+    async resendActivation(actor: Actor): Promise<void> {
+      const user = await currentUser(actor);
+      if (user.activated) throw conflict(ACCOUNT_MESSAGES.alreadyActivated);
+      await limiter.consume("resend-account", user.id, limits.resendPerAccount);
+      await sendActivation(user);
+    },
+
+    /**
+     * Wrong password and unknown address: the same error after the same work (an argon2
+     * verification against a dummy hash). Failures are counted per account + network.
+     */
+    async login(
+      input: { username: string; password: string; rememberMe: boolean },
+      client: ClientInfo,
+    ): Promise<IssuedSession> {
+      const accountKey = `${input.username.toLowerCase()}|${networkKey(client.ip)}`;
+      await limiter.consume("login-account", accountKey, limits.loginPerAccount);
+      const user = await repo.findUserByEmail(db, input.username);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !ok) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
+      await limiter.reset("login-account", accountKey, limits.loginPerAccount);
+
+      if (needsRehash(user.passwordHash)) {
+        await repo.updateUser(db, user.id, { passwordHash: await hashPassword(input.password) });
+      }
+      await repo.deleteExpiredSessions(db, user.id);
+      const expiresAt = new Date(Date.now() + (input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
+      const sessionId = await repo.insertSession(db, {
+        userId: user.id,
+        expiresAt,
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+      });
+      return { token: await tokens.sign({ userId: user.id, sessionId }, expiresAt), expiresAt };
+    },
+
+    async logout(actor: Actor | null): Promise<void> {
+      if (actor) await repo.revokeSession(db, actor.id, actor.sessionId);
+    },
+
+    async getAccount(actor: Actor): Promise<Account> {
+      return presentAccount(await currentUser(actor), storage);
+    },
+
+    /** Only the fields of UpdateAccountRequest ever reach the row (no mass assignment). */
+    async updateAccount(actor: Actor, input: UpdateAccountRequest): Promise<Account> {
+      const patch: UpdateAccountRequest = {};
+      if (input.displayName !== undefined) patch.displayName = input.displayName;
+      if (input.bio !== undefined) patch.bio = input.bio;
+      if (input.language !== undefined) patch.language = input.language;
+      if (input.colorMode !== undefined) patch.colorMode = input.colorMode;
+      const updated = await repo.updateUser(db, actor.id, patch);
+      if (!updated) throw unauthorized();
+      return presentAccount(updated, storage);
+    },
+
+    /**
+     * PRODUCT.md §4: the user row goes, and with it (by foreign keys) sessions, keys and
+     * personal data; contributions stay, their author set to null ("deleted user").
+     */
+    async deleteAccount(actor: Actor, password: string): Promise<void> {
+      const user = await currentUser(actor);
+      await checkOwnPassword(user, password, "password");
+      const deleted = await repo.deleteUser(db, user.id);
+      if (deleted?.imageKey) await storage.delete(deleted.imageKey);
+    },
+
+    async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<void> {
+      const user = await currentUser(actor);
+      await checkOwnPassword(user, input.currentPassword, "currentPassword");
+      assertAcceptablePassword(input.newPassword, "newPassword");
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, { passwordHash });
+        await repo.revokeSessions(tx, user.id, actor.sessionId);
+      });
+      mail(user.email, passwordChangedMail({ displayName: user.displayName, loginLink: link("/login") }));
+    },
+
+    async changeImage(actor: Actor, base64: string): Promise<Account> {
+      const user = await currentUser(actor);
+      const image = await reencodeImage(decodeBase64Image(base64), {
+        allowed: ["jpeg", "png", "webp"],
+        maxBytes: AVATAR_MAX_BYTES,
+        resize: { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: "cover" },
+        output: "webp",
+        field: "base64",
+      });
+      const key = newKey(`avatars/${user.id}`, image.extension);
+      await storage.put(key, image.buffer, image.contentType);
+      const updated = await repo.updateUser(db, user.id, { imageKey: key });
+      if (!updated) {
+        await storage.delete(key);
+        throw unauthorized();
+      }
+      if (user.imageKey && user.imageKey !== key) await storage.delete(user.imageKey);
+      return presentAccount(updated, storage);
+    },
+
+    /** Always the same answer; a mail only when the address has an account. */
+    async requestPasswordReset(mailAddress: string): Promise<void> {
+      await limiter.consume("reset-account", mailAddress.toLowerCase(), limits.resetPerAccount);
+      const user = await repo.findUserByEmail(db, mailAddress);
+      if (!user) return;
+      const key = await issueKey(user.id, "reset", RESET_KEY_TTL_HOURS * 60 * 60 * 1000);
+      mail(
+        user.email,
+        passwordResetMail({
+          displayName: user.displayName,
+          link: link("/reset-password", key),
+          validHours: RESET_KEY_TTL_HOURS,
+        }),
+      );
+    },
+
+    /**
+     * Sets the new password, signs out every session and retires every other reset key.
+     * The mail proved the address, so an account still waiting for activation is activated.
+     */
+    async finishPasswordReset(key: string, newPassword: string): Promise<void> {
+      const keyHash = hashKey(key);
+      const invalid = () =>
+        badRequest(ACCOUNT_MESSAGES.invalidResetKey, [
+          { field: "key", message: ACCOUNT_MESSAGES.invalidResetKey },
+        ]);
+      if (!(await repo.findUsableKey(db, "reset", keyHash))) throw invalid();
+      assertAcceptablePassword(newPassword, "newPassword");
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const used = await repo.consumeKey(tx, "reset", keyHash);
+        if (!used) throw invalid();
+        await repo.updateUser(tx, used.userId, { passwordHash, activated: true });
+        await repo.revokeSessions(tx, used.userId);
+        await repo.retireKeys(tx, used.userId, "reset");
+      });
+    },
+
+    async getProfile(id: string): Promise<Profile> {
+      const user = await repo.findUserById(db, id);
+      if (!user) throw notFound("There is no profile with this id.");
+      return presentProfile(user, storage);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,31 @@
+import { Profile } from "@flipside/contracts/accounts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { problems } from "./accounts.openapi.ts";
+import { accountLimits } from "./accounts.rate-limits.ts";
+import { createAccountsService } from "./accounts.service.ts";
+
+export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAccountsService({
+    db: app.db,
+    mailer: app.mailer,
+    storage: app.storage,
+    tokens: app.tokens,
+    limiter: app.limiter,
+    limits: accountLimits(app.config),
+    publicOrigin: app.config.publicOrigin,
+  });
+
+  app.get(
+    "/v1/profiles/:id",
+    {
+      schema: {
+        tags: ["profiles"],
+        summary: "The public profile of a user",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: Profile, ...problems(400, 404) },
+      },
+    },
+    async (request) => service.getProfile(request.params.id),
+  );
+};

@@ -1,0 +1,96 @@
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { attachments, contributions } from "../../db/schema/discussion.ts";
+
+export type AttachmentRow = typeof attachments.$inferSelect;
+
+export async function insertAttachment(
+  db: Db,
+  values: Pick<typeof attachments.$inferInsert, "ownerId" | "type" | "uploadTokenHash" | "expiresAt">,
+): Promise<AttachmentRow> {
+  const [row] = await db.insert(attachments).values(values).returning();
+  if (!row) throw new Error("attachment insert returned nothing");
+  return row;
+}
+
+/**
+ * Takes the one-time upload token: only one caller ever gets the row back, so an upload
+ * address cannot be used twice, even by two requests at the same moment.
+ */
+export async function takeUploadToken(
+  db: Db,
+  id: string,
+  tokenHash: string,
+): Promise<AttachmentRow | undefined> {
+  const [row] = await db
+    .update(attachments)
+    .set({ uploadTokenHash: null })
+    .where(
+      and(
+        eq(attachments.id, id),
+        eq(attachments.uploadTokenHash, tokenHash),
+        eq(attachments.status, "PENDING"),
+        sql`${attachments.expiresAt} > now()`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function markReady(
+  db: Db,
+  id: string,
+  values: Pick<
+    typeof attachments.$inferInsert,
+    "storageKey" | "thumbKey" | "contentType" | "size" | "width" | "height"
+  >,
+): Promise<AttachmentRow | undefined> {
+  const [row] = await db
+    .update(attachments)
+    .set({ ...values, status: "READY" })
+    .where(eq(attachments.id, id))
+    .returning();
+  return row;
+}
+
+export async function findAttachment(db: Db, id: string): Promise<AttachmentRow | undefined> {
+  const [row] = await db.select().from(attachments).where(eq(attachments.id, id)).limit(1);
+  return row;
+}
+
+export async function lockAttachments(db: Db, ids: string[]): Promise<AttachmentRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(attachments).where(inArray(attachments.id, ids)).for("update");
+}
+
+/** Points the given attachments at the contribution and lets go of the ones no longer listed. */
+export async function setAttachments(db: Db, contributionId: string, ids: string[]): Promise<void> {
+  await db
+    .update(attachments)
+    .set({ contributionId: null })
+    .where(
+      and(
+        eq(attachments.contributionId, contributionId),
+        ids.length > 0 ? notInArray(attachments.id, ids) : undefined,
+      ),
+    );
+  if (ids.length > 0) {
+    await db
+      .update(attachments)
+      .set({ contributionId })
+      .where(and(inArray(attachments.id, ids), isNull(attachments.contributionId)));
+  }
+  await db
+    .update(contributions)
+    .set({ attachmentCount: ids.length })
+    .where(eq(contributions.id, contributionId));
+}
+
+export async function readyAttachmentsOf(db: Db, contributionIds: string[]): Promise<AttachmentRow[]> {
+  if (contributionIds.length === 0) return [];
+  return db
+    .select()
+    .from(attachments)
+    .where(and(inArray(attachments.contributionId, contributionIds), eq(attachments.status, "READY")))
+    .orderBy(attachments.createdAt, attachments.id);
+}

@@ -1,0 +1,45 @@
+import { eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { contributions, votes } from "../../db/schema/discussion.ts";
+import { authorColumns, myVoteJoin } from "../contributions/contributions.repository.ts";
+
+const replyTo = alias(contributions, "reply_to");
+const replyToAuthor = alias(users, "reply_to_author");
+
+/**
+ * One query for a page of comments: the rows, their authors, the author of the reply each one
+ * answers, and the viewer's own votes (no N+1).
+ */
+export async function listComments(
+  db: Db,
+  opts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; viewerId: string | null },
+) {
+  const base = db
+    .select({
+      c: contributions,
+      author: authorColumns,
+      replyTo: { id: replyTo.id, deleted: replyTo.deleted },
+      replyToAuthor: {
+        id: replyToAuthor.id,
+        displayName: replyToAuthor.displayName,
+        imageKey: replyToAuthor.imageKey,
+        imageUrl: replyToAuthor.imageUrl,
+      },
+      myVote: opts.viewerId ? votes.value : sql<number | null>`null`,
+    })
+    .from(contributions)
+    .leftJoin(users, eq(users.id, contributions.authorId))
+    .leftJoin(replyTo, eq(replyTo.id, contributions.inReplyToId))
+    .leftJoin(replyToAuthor, eq(replyToAuthor.id, replyTo.authorId))
+    .$dynamic();
+  const joined = opts.viewerId ? base.leftJoin(votes, myVoteJoin(opts.viewerId)) : base;
+  return joined
+    .where(opts.where)
+    .orderBy(...opts.orderBy)
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+export type CommentListRow = Awaited<ReturnType<typeof listComments>>[number];

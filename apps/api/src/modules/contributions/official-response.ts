@@ -1,0 +1,12 @@
+import type { SiteRow } from "../site-pages/site-pages.repository.ts";
+
+/**
+ * The claim a contribution carries when its author speaks for the page's verified site: an
+ * official response, listed first (`claimUuid,desc`). Until the websites area records claims of
+ * their own, the claim is the verified site's id. Organisation-owned sites will count their
+ * members once organisations exist (a later issue).
+ */
+export function claimUuidFor(site: SiteRow, authorId: string): string | null {
+  if (site.verificationStatus !== "VERIFIED") return null;
+  return site.ownerKind === "USER" && site.ownerId === authorId ? site.id : null;
+}

@@ -1,0 +1,202 @@
+import { z } from "zod";
+import { ColorModePreference } from "./enums.ts";
+
+/** SPEC.md §5 and §9: password rules shared by the API (authoritative) and the web forms. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** The special characters a password must contain one of: the ASCII punctuation set. */
+export const PASSWORD_SPECIAL_CHARACTERS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+export const PASSWORD_MESSAGES = {
+  minLength: "The password must be eight characters or longer",
+  lowercase: "The password must contain at least 1 lowercase alphabetical character",
+  uppercase: "The password must contain at least 1 uppercase alphabetical character",
+  digit: "The password must contain at least 1 numeric character",
+  special: "The password must contain at least one special character",
+  maxLength: `The password must be ${PASSWORD_MAX_LENGTH} characters or shorter`,
+  common: "This password is one of the most common passwords. Choose one that is harder to guess",
+} as const;
+
+export type PasswordRuleId = "minLength" | "lowercase" | "uppercase" | "digit" | "special" | "maxLength";
+
+export interface PasswordRule {
+  id: PasswordRuleId;
+  message: string;
+  test(password: string): boolean;
+}
+
+const specials = new Set(PASSWORD_SPECIAL_CHARACTERS);
+
+/**
+ * The composition rules in the order a form shows them (the web ticks them off as they are
+ * met). The list of common passwords is checked by the server only: it is too big to ship.
+ */
+export const PASSWORD_RULES: readonly PasswordRule[] = [
+  {
+    id: "minLength",
+    message: PASSWORD_MESSAGES.minLength,
+    test: (p) => [...p].length >= PASSWORD_MIN_LENGTH,
+  },
+  { id: "lowercase", message: PASSWORD_MESSAGES.lowercase, test: (p) => /\p{Ll}/u.test(p) },
+  { id: "uppercase", message: PASSWORD_MESSAGES.uppercase, test: (p) => /\p{Lu}/u.test(p) },
+  { id: "digit", message: PASSWORD_MESSAGES.digit, test: (p) => /[0-9]/.test(p) },
+  { id: "special", message: PASSWORD_MESSAGES.special, test: (p) => [...p].some((c) => specials.has(c)) },
+  {
+    id: "maxLength",
+    message: PASSWORD_MESSAGES.maxLength,
+    test: (p) => [...p].length <= PASSWORD_MAX_LENGTH,
+  },
+];
+
+/** The messages of every composition rule the password breaks (empty when it is fine). */
+export function passwordProblems(password: string): string[] {
+  return PASSWORD_RULES.filter((r) => !r.test(password)).map((r) => r.message);
+}
+
+/** A new password: every broken rule becomes its own issue, so forms can show them all. */
+export const NewPassword = z.string().superRefine((value, ctx) => {
+  for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
+});
+
+export const EMAIL_MAX_LENGTH = 254;
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+export const BIO_MAX_LENGTH = 500;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+
+export const ACCOUNT_MESSAGES = {
+  email: "Enter a valid email address",
+  displayNameRequired: "Enter a display name",
+  displayNameTooLong: `The display name must be ${DISPLAY_NAME_MAX_LENGTH} characters or shorter`,
+  bioTooLong: `The bio must be ${BIO_MAX_LENGTH} characters or shorter`,
+  language: "Choose a language such as en or pt-BR",
+  passwordRequired: "Enter your password",
+  wrongCurrentPassword: "The current password is not correct",
+  wrongPassword: "The password is not correct",
+  invalidCredentials: "The email or password is not correct.",
+  invalidActivationKey: "This activation link is not valid or was already used.",
+  invalidResetKey: "This reset link is not valid, has expired or was already used.",
+  registered: "Check your mail: we sent you a link to activate your account.",
+  resetRequested: "Password instructions sent",
+  alreadyActivated: "Your account is already activated.",
+  imageType: "The image must be a JPEG, PNG or WebP file",
+  imageTooLarge: "The image must be 5 MB or smaller",
+} as const;
+
+export const Email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_MESSAGES.email })
+  .pipe(z.email({ error: ACCOUNT_MESSAGES.email }));
+
+const DisplayName = z
+  .string()
+  .trim()
+  .min(1, { error: ACCOUNT_MESSAGES.displayNameRequired })
+  .max(DISPLAY_NAME_MAX_LENGTH, { error: ACCOUNT_MESSAGES.displayNameTooLong });
+const Bio = z.string().trim().max(BIO_MAX_LENGTH, { error: ACCOUNT_MESSAGES.bioTooLong });
+/** A BCP 47 language tag, loosely: `en`, `pt-BR`, `zh-Hant-TW`. */
+const Language = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,3}$/, { error: ACCOUNT_MESSAGES.language });
+/** The password of an existing account: no composition rules (they may have changed since). */
+const CurrentPassword = z
+  .string()
+  .min(1, { error: ACCOUNT_MESSAGES.passwordRequired })
+  .max(1024, { error: ACCOUNT_MESSAGES.wrongPassword });
+
+export const RegisterRequest = z
+  .object({
+    email: Email,
+    password: NewPassword,
+    displayName: DisplayName,
+    invitationCode: z.string().trim().max(64).optional(),
+  })
+  .meta({ id: "RegisterRequest" });
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** The same answer whether or not the address already had an account (no enumeration). */
+export const RegisterResponse = z.object({ message: z.string() }).meta({ id: "RegisterResponse" });
+
+/** SPEC.md §3 login payload. */
+export const LoginRequest = z
+  .object({
+    username: Email,
+    password: CurrentPassword,
+    rememberMe: z.boolean().default(false),
+  })
+  .meta({ id: "LoginRequest" });
+export type LoginRequest = z.input<typeof LoginRequest>;
+export const LoginResponse = z.object({ id_token: z.string() }).meta({ id: "LoginResponse" });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const ActivateRequest = z
+  .object({ activationKey: z.string().min(1).max(200) })
+  .meta({ id: "ActivateRequest" });
+export const ActivateQuery = z.object({ key: z.string().min(1).max(200) });
+export const ActivateResponse = z.object({ activated: z.literal(true) }).meta({ id: "ActivateResponse" });
+
+export const Account = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    displayName: z.string(),
+    bio: z.string(),
+    language: z.string(),
+    colorMode: ColorModePreference,
+    imageUrl: z.string().nullable(),
+    activated: z.boolean(),
+    roles: z.array(z.string()),
+    createdDate: z.iso.datetime(),
+  })
+  .meta({ id: "Account" });
+export type Account = z.infer<typeof Account>;
+
+/** POST /account: only these fields; anything else in the body is ignored (no mass assignment). */
+export const UpdateAccountRequest = z
+  .object({
+    displayName: DisplayName.optional(),
+    bio: Bio.optional(),
+    language: Language.optional(),
+    colorMode: ColorModePreference.optional(),
+  })
+  .meta({ id: "UpdateAccountRequest" });
+export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>;
+
+export const DeleteAccountRequest = z
+  .object({ password: CurrentPassword })
+  .meta({ id: "DeleteAccountRequest" });
+
+export const ChangePasswordRequest = z
+  .object({ currentPassword: CurrentPassword, newPassword: NewPassword })
+  .meta({ id: "ChangePasswordRequest" });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** SPEC.md §3 image change payload: the image as base64 or as a `data:` URL. */
+export const ChangeImageRequest = z.object({ base64: z.string().min(1) }).meta({ id: "ChangeImageRequest" });
+
+/** SPEC.md §3 password reset request; isBackOffice is accepted and has no effect. */
+export const ResetPasswordInitRequest = z
+  .object({ mail: Email, isBackOffice: z.boolean().optional().default(false) })
+  .meta({ id: "ResetPasswordInitRequest" });
+export const ResetPasswordInitResponse = z
+  .object({ message: z.string() })
+  .meta({ id: "ResetPasswordInitResponse" });
+
+export const ResetPasswordFinishRequest = z
+  .object({ key: z.string().min(1).max(200), newPassword: NewPassword })
+  .meta({ id: "ResetPasswordFinishRequest" });
+export type ResetPasswordFinishRequest = z.infer<typeof ResetPasswordFinishRequest>;
+
+/** The public face of an account (PRODUCT.md §1: the profile id is the user id). */
+export const Profile = z
+  .object({
+    id: z.uuid(),
+    displayName: z.string(),
+    imageUrl: z.string().nullable(),
+    bio: z.string(),
+    createdDate: z.iso.datetime(),
+  })
+  .meta({ id: "Profile" });
+export type Profile = z.infer<typeof Profile>;

@@ -1,0 +1,418 @@
+import { z } from "zod";
+import { PAGE_SIZE } from "./constants.ts";
+import { ContributionKind, MediaType, OwnerKind, ReviewSentiment, VerificationStatus } from "./enums.ts";
+
+/**
+ * The discussion API shared by server and web: site pages, comments and replies, votes,
+ * reviews, related pages, notes, contributions and attachments (issue 4, SPEC.md §3, §7, §9,
+ * PRODUCT.md §5). Field names follow SPEC.md §3 where it names them (`sitePage_id`,
+ * `parent_id`, `replySize`, `contributionType`, `claimUuid`, `createdDate`, `deleted`).
+ */
+
+export const BODY_MAX_LENGTH = 10_000;
+export const TITLE_MAX_LENGTH = 200;
+export const EXPERTISE_MAX_LENGTH = 200;
+export const REASON_MAX_LENGTH = 1_000;
+export const URL_INPUT_MAX_LENGTH = 4_000;
+export const MAX_IMAGES_PER_CONTRIBUTION = 4;
+export const MAX_VIDEOS_PER_CONTRIBUTION = 1;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const VIDEO_CONTENT_TYPES = ["video/mp4", "video/webm"] as const;
+/** How long a reserved upload address stays usable. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Page size of lists that SPEC.md gives none for (site pages, notes, contributions). */
+export const DEFAULT_LIST_SIZE = 20;
+export const DISCUSSION_PAGE_SIZE = {
+  comments: PAGE_SIZE.comments,
+  reviews: PAGE_SIZE.reviews,
+  relatedPages: PAGE_SIZE.relatedPages,
+  sitePages: DEFAULT_LIST_SIZE,
+  notes: DEFAULT_LIST_SIZE,
+  contributions: DEFAULT_LIST_SIZE,
+} as const;
+
+export const DISCUSSION_MESSAGES = {
+  bodyRequired: "Write something first",
+  bodyTooLong: `Keep it under ${BODY_MAX_LENGTH.toLocaleString("en")} characters`,
+  titleRequired: "Give it a title",
+  titleTooLong: `The title must be ${TITLE_MAX_LENGTH} characters or shorter`,
+  expertiseRequired: "Expert reviews say what your expertise is",
+  organizationRequired: "Choose the organisation that may read this note",
+  pageNotFound: "There is no such page.",
+  commentNotFound: "There is no such comment.",
+  parentDeleted: "That comment was deleted; it cannot be answered.",
+  parentOtherPage: "That comment belongs to another page.",
+  notAuthor: "Only the author can change this.",
+  selfVote: "You cannot vote on your own contribution.",
+  alreadyLinked: "These pages are already linked.",
+  sameLinked: "A page cannot be related to itself.",
+  attachmentsInvalid: "Attach up to 4 images or 1 video that you uploaded.",
+  uploadUsed: "This upload address was already used or has expired.",
+  fileType: "The file must be a JPEG, PNG, WebP or GIF image",
+  videoType: "The file must be an MP4 or WebM video",
+  fileTooLarge: "The file is too large",
+  fileMissing: "Send the file as the multipart field file",
+} as const;
+
+/** The kinds of contributions (`contributionType`): replies carry REPLY. */
+export const ContributionType = z.enum(["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"]);
+export type ContributionType = z.infer<typeof ContributionType>;
+export const NoteVisibility = z.enum(["PRIVATE", "ORGANIZATION", "PUBLIC"]);
+export type NoteVisibility = z.infer<typeof NoteVisibility>;
+/** The viewer's own vote: 1 up, -1 down, 0 none. */
+export const VoteValue = z.union([z.literal(1), z.literal(0), z.literal(-1)]);
+export type VoteValue = z.infer<typeof VoteValue>;
+
+const Uuid = z.uuid();
+const IsoDate = z.iso.datetime();
+const Body = z
+  .string()
+  .trim()
+  .min(1, DISCUSSION_MESSAGES.bodyRequired)
+  .max(BODY_MAX_LENGTH, DISCUSSION_MESSAGES.bodyTooLong);
+const Title = z
+  .string()
+  .trim()
+  .min(1, DISCUSSION_MESSAGES.titleRequired)
+  .max(TITLE_MAX_LENGTH, DISCUSSION_MESSAGES.titleTooLong);
+
+// ---------------------------------------------------------------------------- responses
+
+/** The public face of an author; null in a DTO when the account was erased ("deleted user"). */
+export const ProfileRef = z
+  .object({ id: Uuid, displayName: z.string(), imageUrl: z.string().nullable() })
+  .meta({ id: "ProfileRef" });
+export type ProfileRef = z.infer<typeof ProfileRef>;
+
+export const Site = z
+  .object({
+    id: Uuid,
+    domain: z.string(),
+    verificationStatus: VerificationStatus,
+    ownerKind: OwnerKind.nullable(),
+    ownerId: Uuid.nullable(),
+  })
+  .meta({ id: "Site" });
+export type Site = z.infer<typeof Site>;
+
+export const SitePage = z
+  .object({
+    id: Uuid,
+    rawUrl: z.string(),
+    normalizedUrl: z.string(),
+    displayUrl: z.string(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    faviconUrl: z.string().nullable(),
+    site: Site,
+    commentCount: z.number().int(),
+    reviewCount: z.number().int(),
+    relatedCount: z.number().int(),
+    up: z.number().int(),
+    down: z.number().int(),
+    score: z.number().int(),
+    /** When the server last read the page itself for its title (null: not yet, or never). */
+    fetchedDate: IsoDate.nullable(),
+    createdDate: IsoDate,
+  })
+  .meta({ id: "SitePage" });
+export type SitePage = z.infer<typeof SitePage>;
+
+/** The few fields that name a page inside another object (a related page, a note, a contribution). */
+export const SitePageRef = z
+  .object({
+    id: Uuid,
+    rawUrl: z.string(),
+    normalizedUrl: z.string(),
+    displayUrl: z.string(),
+    title: z.string().nullable(),
+    faviconUrl: z.string().nullable(),
+    domain: z.string(),
+  })
+  .meta({ id: "SitePageRef" });
+export type SitePageRef = z.infer<typeof SitePageRef>;
+
+export const Note = z
+  .object({
+    id: Uuid,
+    sitePage_id: Uuid,
+    sitePage: SitePageRef,
+    title: z.string(),
+    body: z.string(),
+    /** `body` rendered from markdown and sanitized: safe to insert as HTML. */
+    bodyHtml: z.string(),
+    pinned: z.boolean(),
+    visibility: NoteVisibility,
+    organizationId: Uuid.nullable(),
+    profile: ProfileRef,
+    createdDate: IsoDate,
+    updatedDate: IsoDate,
+  })
+  .meta({ id: "Note" });
+export type Note = z.infer<typeof Note>;
+
+/** A site page as the page view loads it: with the viewer's vote and the viewer's notes on it. */
+export const SitePageView = SitePage.extend({
+  myVote: VoteValue,
+  /** The signed-in viewer's own notes of this page, pinned first (empty when anonymous). */
+  notes: z.array(Note),
+}).meta({ id: "SitePageView" });
+export type SitePageView = z.infer<typeof SitePageView>;
+
+export const Attachment = z
+  .object({
+    id: Uuid,
+    type: MediaType,
+    url: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    contentType: z.string(),
+    size: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: "Attachment" });
+export type Attachment = z.infer<typeof Attachment>;
+
+const ContributionBase = {
+  id: Uuid,
+  sitePage_id: Uuid,
+  /** The author, or null for a deleted contribution or an erased account. */
+  author: ProfileRef.nullable(),
+  /** Markdown source (empty once deleted). */
+  body: z.string(),
+  /** `body` rendered from markdown and sanitized: safe to insert as HTML. */
+  bodyHtml: z.string(),
+  /** Set on official responses: the author speaks for the verified site. */
+  claimUuid: Uuid.nullable(),
+  up: z.number().int(),
+  down: z.number().int(),
+  score: z.number().int(),
+  myVote: VoteValue,
+  deleted: z.boolean(),
+  edited: z.boolean(),
+  editedDate: IsoDate.nullable(),
+  createdDate: IsoDate,
+};
+
+export const Comment = z
+  .object({
+    ...ContributionBase,
+    contributionType: z.enum(["COMMENT", "REPLY"]),
+    /** The thread's root for replies (a reply to a reply stays in its thread); null for comments. */
+    parent_id: Uuid.nullable(),
+    /** The reply this one answers, when it answers a reply rather than the thread's root. */
+    inReplyTo: z.object({ id: Uuid, author: ProfileRef.nullable() }).nullable(),
+    replySize: z.number().int(),
+    attachments: z.array(Attachment),
+  })
+  .meta({ id: "Comment" });
+export type Comment = z.infer<typeof Comment>;
+
+export const Review = z
+  .object({
+    ...ContributionBase,
+    contributionType: z.literal("REVIEW"),
+    parent_id: Uuid.nullable(),
+    replySize: z.number().int(),
+    sentiment: ReviewSentiment,
+    /** "Positive", "Negative" or "Expert". */
+    sentimentLabel: z.string(),
+    title: z.string(),
+    /** The author's stated expertise (EXPERT reviews only). */
+    expertise: z.string().nullable(),
+  })
+  .meta({ id: "Review" });
+export type Review = z.infer<typeof Review>;
+
+export const ReviewSummary = z
+  .object({
+    sitePage_id: Uuid,
+    total: z.number().int(),
+    counts: z.object({ POSITIVE: z.number().int(), NEGATIVE: z.number().int(), EXPERT: z.number().int() }),
+  })
+  .meta({ id: "ReviewSummary" });
+export type ReviewSummary = z.infer<typeof ReviewSummary>;
+
+export const RelatedPage = z
+  .object({
+    id: Uuid,
+    contributionType: z.literal("RELATED_PAGE"),
+    /** The page this link is seen from (the one filtered by `sitePage_id==`). */
+    sitePage_id: Uuid,
+    /** The OTHER page of the pair. */
+    relatedPage: SitePageRef,
+    /** Shortcuts to the other page's address, title, domain and favicon. */
+    url: z.string(),
+    title: z.string().nullable(),
+    domain: z.string(),
+    faviconUrl: z.string().nullable(),
+    reason: z.string(),
+    reasonHtml: z.string(),
+    author: ProfileRef.nullable(),
+    up: z.number().int(),
+    down: z.number().int(),
+    score: z.number().int(),
+    myVote: VoteValue,
+    createdDate: IsoDate,
+  })
+  .meta({ id: "RelatedPage" });
+export type RelatedPage = z.infer<typeof RelatedPage>;
+
+/** One entry of a profile's public activity (`GET /v1/contributions`). */
+export const Contribution = z
+  .object({
+    ...ContributionBase,
+    contributionType: ContributionType,
+    parent_id: Uuid.nullable(),
+    replySize: z.number().int(),
+    sitePage: SitePageRef,
+    review: z
+      .object({ sentiment: ReviewSentiment, title: z.string(), expertise: z.string().nullable() })
+      .nullable(),
+    relatedPage: SitePageRef.nullable(),
+  })
+  .meta({ id: "Contribution" });
+export type Contribution = z.infer<typeof Contribution>;
+
+export const VoteResult = z
+  .object({
+    contributionId: Uuid,
+    kind: ContributionKind,
+    up: z.number().int(),
+    down: z.number().int(),
+    score: z.number().int(),
+    /** The viewer's vote after this request. */
+    vote: VoteValue,
+  })
+  .meta({ id: "VoteResult" });
+export type VoteResult = z.infer<typeof VoteResult>;
+
+export const AttachmentUploadAddress = z
+  .object({
+    id: Uuid,
+    /** One-time address: POST the file there as the multipart field `file`. */
+    uploadUrl: z.string(),
+    expiresDate: IsoDate,
+  })
+  .meta({ id: "AttachmentUploadAddress" });
+export type AttachmentUploadAddress = z.infer<typeof AttachmentUploadAddress>;
+
+// ---------------------------------------------------------------------------- requests
+
+export const FlipRequest = z
+  .object({
+    url: z.string().max(URL_INPUT_MAX_LENGTH),
+    /** true: only resolve a known page, never create one (404 when unknown). */
+    back: z.boolean().default(false),
+  })
+  .meta({ id: "FlipRequest" });
+export type FlipRequest = z.input<typeof FlipRequest>;
+
+const AttachmentIds = z.array(Uuid).max(MAX_IMAGES_PER_CONTRIBUTION, DISCUSSION_MESSAGES.attachmentsInvalid);
+
+export const CreateComment = z
+  .object({
+    sitePage_id: Uuid,
+    /** Answer a comment or a reply (the thread's root becomes the parent). */
+    parent_id: Uuid.nullish(),
+    body: Body,
+    attachmentIds: AttachmentIds.optional(),
+  })
+  .meta({ id: "CreateComment" });
+export type CreateComment = z.input<typeof CreateComment>;
+
+export const UpdateComment = z
+  .object({ body: Body, attachmentIds: AttachmentIds.optional() })
+  .meta({ id: "UpdateComment" });
+export type UpdateComment = z.input<typeof UpdateComment>;
+
+export const CreateReview = z
+  .object({
+    sitePage_id: Uuid,
+    sentiment: ReviewSentiment,
+    title: Title,
+    body: Body,
+    expertise: z.string().trim().max(EXPERTISE_MAX_LENGTH).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.sentiment === "EXPERT" && !value.expertise) {
+      ctx.addIssue({ code: "custom", path: ["expertise"], message: DISCUSSION_MESSAGES.expertiseRequired });
+    }
+  })
+  .meta({ id: "CreateReview" });
+export type CreateReview = z.input<typeof CreateReview>;
+
+export const CreateRelatedPage = z
+  .object({
+    sitePage_id: Uuid,
+    url: z.string().max(URL_INPUT_MAX_LENGTH),
+    reason: z.string().trim().max(REASON_MAX_LENGTH).optional(),
+  })
+  .meta({ id: "CreateRelatedPage" });
+export type CreateRelatedPage = z.input<typeof CreateRelatedPage>;
+
+export const VoteRequest = z
+  .object({
+    /** The contribution's id, or the site page's id when kind is SITE_PAGE. */
+    contributionId: Uuid,
+    vote: VoteValue,
+    kind: ContributionKind.default("CONTRIBUTION"),
+  })
+  .meta({ id: "VoteRequest" });
+export type VoteRequest = z.input<typeof VoteRequest>;
+
+const NoteBody = z.string().max(BODY_MAX_LENGTH, DISCUSSION_MESSAGES.bodyTooLong);
+
+export const CreateNote = z
+  .object({
+    sitePage_id: Uuid,
+    title: Title,
+    body: NoteBody.default(""),
+    pinned: z.boolean().default(false),
+    visibility: NoteVisibility.default("PRIVATE"),
+    organizationId: Uuid.nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.visibility === "ORGANIZATION" && !value.organizationId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["organizationId"],
+        message: DISCUSSION_MESSAGES.organizationRequired,
+      });
+    }
+  })
+  .meta({ id: "CreateNote" });
+export type CreateNote = z.input<typeof CreateNote>;
+
+/** Any subset of a note's fields; the others keep their value. */
+export const UpdateNote = z
+  .object({
+    title: Title.optional(),
+    body: NoteBody.optional(),
+    pinned: z.boolean().optional(),
+    visibility: NoteVisibility.optional(),
+    organizationId: Uuid.nullish(),
+  })
+  .meta({ id: "UpdateNote" });
+export type UpdateNote = z.input<typeof UpdateNote>;
+
+export const AttachmentUrlRequest = z
+  .object({
+    type: MediaType,
+    /** The client's local object URL of the chosen file (SPEC.md §7); not used by the server. */
+    url: z.string().max(URL_INPUT_MAX_LENGTH).optional(),
+    fileName: z.string().max(255).optional(),
+    size: z.number().int().nonnegative().optional(),
+    contentType: z.string().max(255).optional(),
+  })
+  .meta({ id: "AttachmentUrlRequest" });
+export type AttachmentUrlRequest = z.input<typeof AttachmentUrlRequest>;
+
+export const ImageAttachmentUrlRequest = AttachmentUrlRequest.extend({ type: z.literal("IMAGE") }).meta({
+  id: "ImageAttachmentUrlRequest",
+});
+export const VideoAttachmentUrlRequest = AttachmentUrlRequest.extend({ type: z.literal("VIDEO") }).meta({
+  id: "VideoAttachmentUrlRequest",
+});
