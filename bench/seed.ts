@@ -1,8 +1,9 @@
 // Seeds the bench data straight into the database (no API calls): one page with 10,000
 // comments from 50 authors, and 50 other pages on other sites.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/client.ts";
+import { sitePages } from "../apps/api/src/db/schema/discussion.ts";
 
 export interface Seeded {
   pageId: string;
@@ -51,10 +52,11 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
     insert into site_pages (id, site_id, raw_url, normalized_url, display_url, title)
     select gen_random_uuid(), s.id, 'https://' || s.domain || '/', s.domain, 'https://' || s.domain, 'Home of ' || s.domain
     from sites s where s.domain like 'site%'`);
-  const page = await db.execute<{ id: string }>(
-    sql`select id from site_pages where normalized_url = 'news.example.com/2026/11/the-bench-article'`,
-  );
-  const pageId = page.rows[0]?.id;
+  const [page] = await db
+    .select({ id: sitePages.id })
+    .from(sitePages)
+    .where(eq(sitePages.normalizedUrl, "news.example.com/2026/11/the-bench-article"));
+  const pageId = page?.id;
   if (!pageId) throw new Error("bench page was not created");
   await db.execute(sql`
     with authors as (select id, row_number() over () as n from users)
