@@ -1,8 +1,40 @@
+import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * One id per build, shared by the client and server bundles. React Router may evaluate this
+ * config more than once in the same process, so the id lives in the environment, not in a local.
+ */
+function buildId(): string {
+  process.env.FLIPSIDE_BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+  return process.env.FLIPSIDE_BUILD_ID;
+}
+
+/**
+ * Writes `builds/latest.json` into the client build and gives the client its own build id, so a
+ * running tab can notice that a newer version was deployed (SPEC.md §4, §7).
+ */
+function buildManifest(): Plugin {
+  const id = buildId();
+  return {
+    name: "flipside:build-manifest",
+    config() {
+      return { define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(id) } };
+    },
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      this.emitFile({
+        type: "asset",
+        fileName: "builds/latest.json",
+        source: `${JSON.stringify({ id, builtAt: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), buildManifest()],
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

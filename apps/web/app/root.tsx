@@ -1,37 +1,106 @@
+import type { Theme } from "@flipside/contracts/enums";
 import type { WebLoadContext } from "@flipside/contracts/public-config";
 import {
-  isRouteErrorResponse,
+  data,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  type UIMatch,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { DefaultFrame } from "./components/shell/default-frame.tsx";
+import { ErrorView } from "./components/shell/error-view.tsx";
+import { ShellEffects } from "./components/shell/shell-effects.tsx";
+import { SkipLink } from "./components/shell/skip-link.tsx";
+import { Toaster } from "./components/shell/toaster.tsx";
+import { loadSession } from "./features/accounts/account-session.server.ts";
+import { ActivationBanner } from "./features/accounts/activation-banner.tsx";
+import { AuthDialogs } from "./features/accounts/auth-dialogs.tsx";
+import { isProfilePath } from "./features/accounts/session-guards.ts";
+import { pendingNavigationScript } from "./lib/chunk-reload.ts";
+import { ClientStateProvider } from "./lib/client-state.tsx";
+import { colorModeScript, FORCED_COLOR_MODE_ATTRIBUTE, parseForcedColorMode } from "./lib/color-mode.ts";
+import type { RootData } from "./lib/root-data.ts";
 import "./app.css";
 
 declare module "react-router" {
   interface AppLoadContext extends WebLoadContext {}
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.cspNonce, config: context.config };
+/** What a route may put in its `handle` export for the shell. */
+export interface ShellHandle {
+  /** Force this page into light or dark mode whatever the visitor's preference (SPEC.md §2). */
+  colorMode?: Theme;
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** SPEC.md §4, §6: the account when the cookie signs someone in; a dead cookie is cleared. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await loadSession(request, context);
+  return data<RootData>({ nonce: context.cspNonce, config: context.config, user }, { headers });
+}
+
+/** Entering /profile re-checks the session, so its guard holds on client-side navigation too. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (isProfilePath(nextUrl.pathname) && !isProfilePath(currentUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+}
+
+/** The deepest route that forces a colour mode decides it. */
+function forcedColorModeOf(matches: UIMatch[]): Theme | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const forced = parseForcedColorMode((matches[i]?.handle as ShellHandle | undefined)?.colorMode);
+    if (forced) return forced;
+  }
+  return undefined;
+}
+
+// Runs before anything is painted: the colour mode first, then the chunk-error hand-off.
+const BOOT_SCRIPT = `${colorModeScript}${pendingNavigationScript}`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const forced = forcedColorModeOf(useMatches());
   const nonce = data?.nonce;
+  const forcedAttribute = { [FORCED_COLOR_MODE_ATTRIBUTE]: forced };
   return (
-    <html lang="en">
+    // The class on <html> is owned by the boot script and useColorModeController; React only
+    // sets it for pages that force a mode, so the server's HTML is already right for them.
+    <html lang="en" className={forced} {...forcedAttribute} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, nonced for the CSP.
+          dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }}
+        />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
+        <ClientStateProvider forcedColorMode={forced}>
+          <SkipLink />
+          <ActivationBanner />
+          {children}
+          <AuthDialogs />
+          <Toaster />
+          <ShellEffects config={data?.config} />
+        </ClientStateProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -43,9 +112,11 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <h1>Page Not Found: {String(error.data ?? "")}</h1>;
-  }
-  return <h1>Internal Server Error</h1>;
+/** Errors no layout caught (the root loader failed, say): the default layout with the error. */
+export function ErrorBoundary() {
+  return (
+    <DefaultFrame>
+      <ErrorView />
+    </DefaultFrame>
+  );
 }

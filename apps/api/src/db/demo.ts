@@ -23,7 +23,7 @@ import type { Viewer } from "../plugins/auth.ts";
 import { type Db, openDatabase } from "./client.ts";
 import { DataDirLockedError } from "./lock.ts";
 import { users } from "./schema/accounts.ts";
-import { contributions, sites } from "./schema/discussion.ts";
+import { contributions, sitePages as sitePagesTable, sites } from "./schema/discussion.ts";
 
 /**
  * `npm run demo`: a living sample for a fresh install (issue 4): a few activated users, a dozen
@@ -358,6 +358,11 @@ export async function seedDemo(
     await link("priya", 3, PAGES[4].url, "Node's own PostgreSQL drivers lean on these indexes.");
     await link("kenji", 11, PAGES[7].url, "Our mapping party added this cycle route.");
     await link("maya", 0, "https://en.wikipedia.org/wiki/Cephalopod_intelligence", "More on how they think.");
+    // A page created by a link is read by the server in the background; the demo knows its title.
+    await tx
+      .update(sitePagesTable)
+      .set({ title: "Cephalopod intelligence - Wikipedia", fetchedAt: new Date() })
+      .where(eq(sitePagesTable.normalizedUrl, "en.wikipedia.org/wiki/Cephalopod_intelligence"));
     await vote("maya", l1, 1);
 
     // Notes.

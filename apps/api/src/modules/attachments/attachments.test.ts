@@ -150,6 +150,18 @@ describe("image uploads", () => {
     expect(Math.max(thumbMeta.width ?? 0, thumbMeta.height ?? 0)).toBeLessThanOrEqual(320);
   });
 
+  it("accepts images far above the JSON body limit", async () => {
+    const noise = randomBytes(1000 * 800 * 3);
+    const big = await sharp(noise, { raw: { width: 1000, height: 800, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    const address = (await reserve(alice, "IMAGE")).json();
+    const res = await upload(alice, address.uploadUrl, big);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ width: 1000, height: 800 });
+  });
+
   it("an upload address cannot be used twice", async () => {
     const address = (await reserve(alice, "IMAGE")).json();
     expect((await upload(alice, address.uploadUrl, await pngWithExif())).statusCode).toBe(201);

@@ -110,8 +110,11 @@ export interface CommentsDeps {
   cache?: PageCache;
 }
 
-/** `json`: the items already validated and serialized, for readers that add nothing to them. */
-export type CommentPage = { items: Comment[]; total: number; json?: string };
+/**
+ * `json`: the items already validated and serialized (UTF-8 bytes, so that no request pays for
+ * encoding them), for readers that add nothing to them.
+ */
+export type CommentPage = { items: Comment[]; total: number; json?: Buffer };
 const CommentList = z.array(Comment);
 
 /**
@@ -157,7 +160,7 @@ export function createCommentsService(deps: CommentsDeps) {
       // Validated and serialized once per cache fill instead of once per request.
       return {
         pageId: shape.pageId,
-        value: { ...fresh, json: JSON.stringify(CommentList.parse(fresh.items)) },
+        value: { ...fresh, json: Buffer.from(JSON.stringify(CommentList.parse(fresh.items))) },
       };
     })) as CommentPage;
     if (!viewer || shared.items.length === 0) return shared;

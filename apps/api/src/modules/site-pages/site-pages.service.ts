@@ -121,7 +121,7 @@ export function createSitePagesService(deps: SitePagesDeps) {
     findOrCreate,
 
     /** The page of an address, with its JSON when it came from (or went into) the page cache. */
-    async flip(ip: string, input: z.output<typeof FlipRequest>): Promise<{ page: SitePage; json?: string }> {
+    async flip(ip: string, input: z.output<typeof FlipRequest>): Promise<{ page: SitePage; json?: Buffer }> {
       await deps.limiter.consume("flip-ip", clientKey(ip), {
         points: deps.config.RATE_LIMIT_FLIP_PER_IP,
         durationSec: 60,
@@ -136,7 +136,7 @@ export function createSitePagesService(deps: SitePagesDeps) {
         const dto = SitePageSchema.parse(presentSitePage(page, site));
         // Keyed to the page whose data it shows: any change there drops the entry. (A merge
         // invalidates the merged page, which until then was the page its own address showed.)
-        return { pageId: page.id, value: { page: dto, json: JSON.stringify(dto) } };
+        return { pageId: page.id, value: { page: dto, json: Buffer.from(JSON.stringify(dto)) } };
       });
       if (known) return known;
       if (input.back) throw notFound(`${input.url.trim()} has no Flipside page yet.`);

@@ -1,0 +1,90 @@
+import { openLoginFromLink } from "../../features/accounts/auth-dialog-store.ts";
+import { useAppMode } from "../../lib/client-state.tsx";
+import { cn } from "../../lib/cn.ts";
+import { EXPLORE_LINKS } from "../../lib/menu.ts";
+import { useShellUser } from "../../lib/root-data.ts";
+import { userInitials } from "../../lib/shell-user.ts";
+import { Button } from "../ui/button.tsx";
+import { AppLink, AppNavLink } from "./app-link.tsx";
+import { Logo } from "./logo.tsx";
+import { MainMenu } from "./main-menu.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+
+/** The top bar of every layout: logo home, a few direct links from md up, and the menu. */
+export function SiteHeader({ className, wide = false }: { className?: string; wide?: boolean }) {
+  const isApp = useAppMode();
+  const user = useShellUser();
+  return (
+    <header
+      data-testid="site-header"
+      className={cn(
+        "sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70",
+        className,
+      )}
+    >
+      <div
+        className={cn(
+          "mx-auto flex items-center gap-3 px-4 sm:px-6",
+          isApp ? "h-12" : "h-14",
+          wide ? "max-w-screen-2xl" : "max-w-6xl",
+        )}
+      >
+        <Logo compact={isApp} />
+        {isApp ? null : (
+          <nav aria-label="Explore" className="ml-4 hidden items-center gap-1 md:flex">
+            {EXPLORE_LINKS.map(({ id, label, to }) => (
+              <AppNavLink
+                key={id}
+                to={to}
+                data-testid={`header-${id}`}
+                className={({ isActive }) =>
+                  cn(
+                    "rounded-md px-2.5 py-1.5 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground",
+                    isActive && "text-foreground",
+                  )
+                }
+              >
+                {label}
+              </AppNavLink>
+            ))}
+          </nav>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <AppLink
+              to="/profile"
+              data-testid="header-profile"
+              className="hidden size-8 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs outline-none focus-visible:outline-2 focus-visible:outline-ring md:inline-flex"
+            >
+              {user.imageUrl ? (
+                <img src={user.imageUrl} alt="" className="size-full object-cover" />
+              ) : (
+                <span aria-hidden="true">{userInitials(user)}</span>
+              )}
+              <span className="sr-only">Your profile</span>
+            </AppLink>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Button asChild variant="ghost" size="sm">
+                <AppLink to="/login" data-testid="header-login" onClick={openLoginFromLink}>
+                  Log in
+                </AppLink>
+              </Button>
+              <Button asChild size="sm">
+                <AppLink to="/signup" data-testid="header-signup">
+                  Sign up
+                </AppLink>
+              </Button>
+            </div>
+          )}
+          <div className="hidden md:block">
+            <MainMenu />
+          </div>
+          <div className="md:hidden">
+            <MobileMenu />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

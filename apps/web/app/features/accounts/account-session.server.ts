@@ -1,0 +1,64 @@
+import { SESSION_COOKIE } from "@flipside/contracts/constants";
+import { type AppLoadContext, redirect } from "react-router";
+import { readCookie } from "../../lib/cookies.ts";
+import { ShellUser } from "../../lib/shell-user.ts";
+import { isProfilePath, loginRedirectFor } from "./session-guards.ts";
+
+export interface AccountLookup {
+  user: ShellUser | null;
+  /** The cookie is there but signs nobody in any more (expired, revoked, tampered): clear it. */
+  stale: boolean;
+}
+
+/**
+ * Expires the session cookie in the browser. The attributes match the ones the API set it with
+ * (SPEC.md §4: path /, secure, SameSite none), or the browser would keep the original.
+ */
+export const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Secure; HttpOnly; SameSite=None`;
+
+const ANONYMOUS: AccountLookup = { user: null, stale: false };
+
+async function fetchAccount(request: Request, context: AppLoadContext): Promise<AccountLookup> {
+  // Anonymous pages cost nothing: only a visitor with the cookie is looked up (SPEC.md §4).
+  if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) return ANONYMOUS;
+  let response: Response;
+  try {
+    response = await context.api("/account");
+  } catch {
+    return ANONYMOUS;
+  }
+  if (response.status === 401 || response.status === 403) return { user: null, stale: true };
+  // A server hiccup (5xx) is not proof the session is bad: this page is anonymous, the cookie stays.
+  if (!response.ok) return ANONYMOUS;
+  const parsed = ShellUser.safeParse(await response.json().catch(() => null));
+  return parsed.success ? { user: parsed.data, stale: false } : { user: null, stale: true };
+}
+
+// Several loaders of one request may ask (the root and /login, say): one call to the API each.
+const lookups = new WeakMap<Request, Promise<AccountLookup>>();
+
+/** The signed-in account of this request, asked of the API once per request. */
+export function lookUpAccount(request: Request, context: AppLoadContext): Promise<AccountLookup> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = fetchAccount(request, context);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The root loader's session (SPEC.md §4, §6): the account when the cookie signs someone in; a
+ * cookie that no longer does is cleared; an anonymous visitor of /profile… is sent to /login.
+ */
+export async function loadSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: ShellUser | null; headers: Headers }> {
+  const { user, stale } = await lookUpAccount(request, context);
+  const headers = new Headers();
+  if (stale) headers.append("Set-Cookie", CLEAR_SESSION_COOKIE);
+  const url = new URL(request.url);
+  if (!user && isProfilePath(url.pathname)) throw redirect(loginRedirectFor(url), { headers });
+  return { user, headers };
+}

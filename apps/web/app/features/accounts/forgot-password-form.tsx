@@ -1,0 +1,67 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "../../components/ui/button.tsx";
+import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
+import { notify } from "../../lib/toast.ts";
+import { accountApi } from "./account-api.ts";
+import { FORM_MODE, type ForgotPasswordFormInput, ForgotPasswordFormSchema } from "./account-forms.ts";
+import { type AuthDialogOptions, authDialogs } from "./auth-dialog-store.ts";
+import { linkButtonClass, TextField } from "./form-fields.tsx";
+
+/** SPEC.md §2 forgot-password dialog; SPEC.md §4, §8: after Send it always swaps back to login. */
+export function ForgotPasswordForm({ options }: { options: AuthDialogOptions }) {
+  const form = useForm<ForgotPasswordFormInput, unknown, { mail: string }>({
+    resolver: zodResolver(ForgotPasswordFormSchema),
+    defaultValues: { mail: options.email ?? "" },
+    ...FORM_MODE,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    form.setFocus("mail");
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async ({ mail }) => {
+    try {
+      await accountApi.requestPasswordReset(mail);
+      notify.success("Password instructions sent");
+    } catch {
+      // SPEC.md §8: no message on failure (and the answer never tells whether the address exists).
+    }
+    authDialogs.show("login", mail);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="forgot-password-form">
+      <DialogHeader>
+        <DialogTitle className="text-xl">Forgot your password?</DialogTitle>
+        <DialogDescription>
+          Enter your email and we will send you reset password instructions.
+        </DialogDescription>
+      </DialogHeader>
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="Email"
+        error={errors.mail?.message}
+        {...form.register("mail")}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+        Send
+      </Button>
+      <p className="text-center text-muted-foreground text-sm">
+        Already have an account?{" "}
+        <button
+          type="button"
+          className={linkButtonClass}
+          onClick={() => authDialogs.show("login", form.getValues("mail").trim())}
+        >
+          Log in
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useRevalidator } from "react-router";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
+import { isApiError } from "../../lib/api.ts";
+import { accountApi } from "./account-api.ts";
+import {
+  applyServerErrors,
+  FORM_MODE,
+  type LoginFormInput,
+  type LoginFormOutput,
+  LoginFormSchema,
+} from "./account-forms.ts";
+import { type AuthDialogOptions, authDialogs } from "./auth-dialog-store.ts";
+import { CheckboxField, linkButtonClass, PasswordField, TextField } from "./form-fields.tsx";
+
+/** SPEC.md §2 login dialog: its title, text, placeholders and buttons, word for word. */
+export function LoginForm({ options }: { options: AuthDialogOptions }) {
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { username: options.email ?? "", password: "", rememberMe: false },
+    ...FORM_MODE,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // A fresh view (opened, or back from "forgot") starts on its first empty field.
+  useEffect(() => {
+    form.setFocus(form.getValues("username") ? "password" : "username");
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await accountApi.login(values);
+    } catch (error) {
+      // SPEC.md §8: a failed login shows no message; the loading state simply ends. Only the
+      // fields' own validation messages (a 400 from the server) are shown on their fields.
+      if (isApiError(error) && error.status === 400) {
+        applyServerErrors(error, ["username", "password"], form.setError);
+      } else {
+        form.resetField("password");
+        form.setFocus("password");
+      }
+      return;
+    }
+    // SPEC.md §4: the dialog closes, the account is fetched and the page's data reloads.
+    authDialogs.close();
+    await revalidator.revalidate();
+    if (options.redirectTo) await navigate(options.redirectTo, { replace: true });
+    options.onLoggedIn?.();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="login-form">
+      <DialogHeader>
+        <DialogTitle className="text-xl">Login</DialogTitle>
+        <DialogDescription>Enter your email to login.</DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          placeholder="Your email"
+          error={errors.username?.message}
+          {...form.register("username")}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <CheckboxField label="Remember me" {...form.register("rememberMe")} />
+          <button
+            type="button"
+            className={linkButtonClass}
+            onClick={() => authDialogs.show("forgot-password", form.getValues("username").trim())}
+          >
+            Forgot your password?
+          </button>
+        </div>
+      </div>
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+        Login
+      </Button>
+      <div className="flex flex-col items-center gap-3 border-t pt-5">
+        <p className="text-muted-foreground text-sm">New to Flipside?</p>
+        <Button asChild variant="outline" className="w-full">
+          <AppLink to="/signup" onClick={() => authDialogs.close()}>
+            Create an account
+          </AppLink>
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { notify } from "../../lib/toast.ts";
+import { accountApi } from "./account-api.ts";
+import { authDialogs } from "./auth-dialog-store.ts";
+
+/**
+ * Sign-out (SPEC.md §4): the server revokes the session and clears the cookie; then the visitor
+ * goes home and every loader runs again, so nothing of the account stays on screen.
+ */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  return useCallback(async () => {
+    try {
+      await accountApi.logout();
+    } catch {
+      notify.error("Could not sign out. Try again.");
+      return;
+    }
+    authDialogs.close();
+    await navigate("/");
+    await revalidate();
+  }, [navigate, revalidate]);
+}

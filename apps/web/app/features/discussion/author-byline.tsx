@@ -1,0 +1,73 @@
+import type { ProfileRef } from "@flipside/contracts/discussion";
+import type { ReactNode } from "react";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { cn } from "../../lib/cn.ts";
+import { formatAbsolute, formatFull, formatRelative, useHydrated } from "./relative-time.ts";
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]?.[0] ?? ""}${words[1]?.[0] ?? ""}` : name.trim().slice(0, 2);
+  return letters.toUpperCase() || "?";
+}
+
+export function Avatar({ profile, className }: { profile: ProfileRef | null; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs",
+        className,
+      )}
+    >
+      {profile?.imageUrl ? (
+        <img src={profile.imageUrl} alt="" className="size-full object-cover" loading="lazy" />
+      ) : (
+        initialsOf(profile?.displayName ?? "?")
+      )}
+    </span>
+  );
+}
+
+/** A date that reads "3 minutes ago" in the browser; the server (and hydration) show the date itself. */
+export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
+  const hydrated = useHydrated();
+  return (
+    <time dateTime={iso} title={formatFull(iso)} className={className}>
+      {hydrated ? formatRelative(iso, Date.now()) : formatAbsolute(iso)}
+    </time>
+  );
+}
+
+export function AuthorName({ author }: { author: ProfileRef | null }) {
+  if (!author) return <span className="text-muted-foreground italic">deleted user</span>;
+  return (
+    <AppLink to={`/users/${author.id}`} className="font-medium hover:underline" data-testid="author-name">
+      {author.displayName}
+    </AppLink>
+  );
+}
+
+/** Avatar, name, time and whatever badges the contribution has. */
+export function AuthorByline({
+  author,
+  createdDate,
+  children,
+  className,
+}: {
+  author: ProfileRef | null;
+  createdDate: string;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm", className)}>
+      <Avatar profile={author} className="size-7" />
+      <AuthorName author={author} />
+      <span aria-hidden="true" className="text-muted-foreground">
+        ·
+      </span>
+      <TimeAgo iso={createdDate} className="text-muted-foreground" />
+      {children}
+    </div>
+  );
+}

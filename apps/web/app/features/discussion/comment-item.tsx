@@ -1,0 +1,252 @@
+import type { Comment, Review } from "@flipside/contracts/discussion";
+import { BadgeCheck, MessageSquareReply, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { cn } from "../../lib/cn.ts";
+import { AuthorByline } from "./author-byline.tsx";
+import { CommentComposer } from "./comment-composer.tsx";
+import { useContributionGate } from "./contribution-gate.ts";
+import { ContributionMedia } from "./contribution-media.tsx";
+import { discussionApi } from "./discussion-client.ts";
+import { UserContent } from "./user-content.tsx";
+import { VoteArrows } from "./vote-arrows.tsx";
+
+/** What a soft-deleted comment looks like (the API answers 204 and keeps a placeholder). */
+export function deletedComment(comment: Comment): Comment {
+  return { ...comment, deleted: true, body: "", bodyHtml: "", author: null, attachments: [] };
+}
+
+export function OfficialBadge() {
+  return (
+    <Badge
+      variant="success"
+      data-testid="official-badge"
+      title="The verified owner of this site answers here"
+    >
+      <BadgeCheck aria-hidden="true" />
+      Official response
+    </Badge>
+  );
+}
+
+/** "Reply" and its composer, for any contribution that takes replies. */
+export function useReplyComposer(
+  parentId: string,
+  sitePageId: string,
+  onReplyPosted: (reply: Comment) => void,
+) {
+  const gate = useContributionGate();
+  const [open, setOpen] = useState(false);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="sm"
+      data-testid="reply-button"
+      aria-expanded={open}
+      onClick={() => {
+        if (gate.requireUser()) setOpen((o) => !o);
+      }}
+    >
+      <MessageSquareReply aria-hidden="true" />
+      Reply
+    </Button>
+  );
+  const composer = open ? (
+    <CommentComposer
+      label="Your reply"
+      placeholder="Write a reply…"
+      submitLabel="Reply"
+      autoFocus
+      testId="reply-composer"
+      className="mt-2"
+      onCancel={() => setOpen(false)}
+      onSubmit={async ({ body, attachmentIds }) => {
+        const reply = await discussionApi.createComment({
+          sitePage_id: sitePageId,
+          parent_id: parentId,
+          body,
+          attachmentIds,
+        });
+        setOpen(false);
+        onReplyPosted(reply);
+      }}
+    />
+  ) : null;
+  return { trigger, composer };
+}
+
+export interface CommentItemProps {
+  comment: Comment;
+  onChange(comment: Comment): void;
+  /** A reply was posted to this comment (it joins the thread of the comment's root). */
+  onReplyPosted(reply: Comment): void;
+  /** The replies of a top-level comment. */
+  thread?: ReactNode;
+}
+
+/** One comment or reply: byline, sanitized body, media, votes, reply, edit and delete. */
+export function CommentItem({ comment, onChange, onReplyPosted, thread }: CommentItemProps) {
+  const gate = useContributionGate();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const reply = useReplyComposer(comment.id, comment.sitePage_id, onReplyPosted);
+  const mine = Boolean(gate.user && comment.author && gate.user.id === comment.author.id);
+  const isReply = comment.contributionType === "REPLY";
+  const label = isReply ? "reply" : "comment";
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await discussionApi.deleteComment(comment.id);
+      onChange(deletedComment(comment));
+      setConfirming(false);
+    } catch (error) {
+      gate.report(error, `The ${label} was not deleted. Try again.`);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <article
+      data-testid={isReply ? "reply" : "comment"}
+      data-comment-id={comment.id}
+      data-official={comment.claimUuid ? "true" : undefined}
+      aria-label={
+        comment.deleted ? `Deleted ${label}` : `${label} by ${comment.author?.displayName ?? "deleted user"}`
+      }
+      className={cn(
+        "flex flex-col gap-2",
+        comment.claimUuid && "rounded-lg border border-success/30 bg-success/5 p-3",
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <AuthorByline author={comment.author} createdDate={comment.createdDate}>
+          {comment.claimUuid ? <OfficialBadge /> : null}
+          {comment.edited && !comment.deleted ? (
+            <span className="text-muted-foreground text-xs" data-testid="edited-mark">
+              (edited)
+            </span>
+          ) : null}
+        </AuthorByline>
+        {mine && !comment.deleted && !editing ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Actions for your ${label}`}
+                data-testid="comment-actions"
+              >
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="min-w-36">
+              <DropdownMenuItem onSelect={() => setEditing(true)} data-testid="comment-edit">
+                <Pencil aria-hidden="true" />
+                Edit
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                variant="destructive"
+                onSelect={() => setConfirming(true)}
+                data-testid="comment-delete"
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+
+      {isReply && comment.inReplyTo?.author && !comment.deleted ? (
+        <p className="text-muted-foreground text-xs">
+          Replying to <span className="font-medium">@{comment.inReplyTo.author.displayName}</span>
+        </p>
+      ) : null}
+
+      {comment.deleted ? (
+        <p className="text-muted-foreground text-sm italic" data-testid="deleted-placeholder">
+          This {label} was deleted.
+        </p>
+      ) : editing ? (
+        <CommentComposer
+          label={`Edit your ${label}`}
+          submitLabel="Save"
+          initialBody={comment.body}
+          initialAttachments={comment.attachments}
+          autoFocus
+          testId="edit-composer"
+          onCancel={() => setEditing(false)}
+          onSubmit={async ({ body, attachmentIds }) => {
+            const updated = await discussionApi.updateComment(comment.id, { body, attachmentIds });
+            setEditing(false);
+            onChange(updated);
+          }}
+        />
+      ) : (
+        <>
+          <UserContent html={comment.bodyHtml} testId="comment-body" />
+          <ContributionMedia attachments={comment.attachments} />
+        </>
+      )}
+
+      {!comment.deleted ? (
+        <div className="-ml-2 flex flex-wrap items-center gap-1">
+          <VoteArrows
+            targetId={comment.id}
+            label={`this ${label}`}
+            authorId={comment.author?.id}
+            initial={{ up: comment.up, down: comment.down, score: comment.score, myVote: comment.myVote }}
+          />
+          {reply.trigger}
+        </div>
+      ) : null}
+      {reply.composer}
+      {thread}
+
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your {label}?</DialogTitle>
+            <DialogDescription>
+              Its text goes away for good. A placeholder keeps its place so the replies still make sense.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+            <Button
+              variant="destructive"
+              loading={deleting}
+              onClick={() => void remove()}
+              data-testid="confirm-delete"
+            >
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </article>
+  );
+}
+
+/** A review as a thread root (reviews take replies too). */
+export type ThreadRoot = Pick<Comment | Review, "id" | "replySize" | "sitePage_id">;

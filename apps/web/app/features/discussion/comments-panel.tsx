@@ -1,0 +1,122 @@
+import type { Comment } from "@flipside/contracts/discussion";
+import { ArrowDownUp, MessageSquare } from "lucide-react";
+import { useCallback } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { CommentComposer } from "./comment-composer.tsx";
+import { CommentItem } from "./comment-item.tsx";
+import { useContributionGate } from "./contribution-gate.ts";
+import { COMMENT_SORTS, type CommentSort, discussionApi } from "./discussion-client.ts";
+import { ListEmpty, ListSkeleton, LoadMore } from "./list-parts.tsx";
+import type { PagedList } from "./paged-list.ts";
+import { ReplyThread } from "./reply-thread.tsx";
+
+export interface CommentsPanelProps {
+  sitePageId: string;
+  list: PagedList<Comment>;
+  sort: CommentSort;
+  onSortChange(sort: CommentSort): void;
+}
+
+/** The comments tab: composer, sort menu, threads, load more (25 a page). */
+export function CommentsPanel({ sitePageId, list, sort, onSortChange }: CommentsPanelProps) {
+  const gate = useContributionGate();
+  const { state } = list;
+  const update = useCallback(
+    (c: Comment) => list.dispatch({ type: "update", id: c.id, change: () => c }),
+    [list],
+  );
+  const reloading = state.loadingPage === 0 && state.items.length === 0;
+  const sorting = state.loadingPage === 0 && state.items.length > 0;
+
+  return (
+    <section aria-label="Comments" className="flex flex-col gap-5">
+      <CommentComposer
+        label="Your comment"
+        placeholder={gate.user ? "What do you think of this page?" : "Log in to comment on this page"}
+        submitLabel="Comment"
+        onSubmit={async ({ body, attachmentIds }) => {
+          const comment = await discussionApi.createComment({ sitePage_id: sitePageId, body, attachmentIds });
+          list.dispatch({ type: "prepend", item: comment });
+        }}
+      />
+
+      <div className="flex items-center justify-between gap-2 border-b pb-2">
+        <h2 className="font-semibold text-sm" data-testid="comments-heading">
+          {`${state.total.toLocaleString("en")} ${state.total === 1 ? "comment" : "comments"}`}
+        </h2>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="sm" data-testid="comment-sort" aria-busy={sorting || undefined}>
+              <ArrowDownUp aria-hidden="true" />
+              <span className="sr-only">Sort comments: </span>
+              {COMMENT_SORTS[sort].label}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="min-w-40">
+            <DropdownMenuLabel>Sort by</DropdownMenuLabel>
+            <DropdownMenuRadioGroup
+              value={sort}
+              onValueChange={(value) => onSortChange(value as CommentSort)}
+            >
+              {(Object.keys(COMMENT_SORTS) as CommentSort[]).map((key) => (
+                <DropdownMenuRadioItem key={key} value={key} data-testid={`comment-sort-${key}`}>
+                  {COMMENT_SORTS[key].label}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+
+      {reloading ? (
+        <ListSkeleton label="Loading comments…" />
+      ) : state.items.length === 0 ? (
+        <ListEmpty
+          icon={MessageSquare}
+          title="No comments yet — be the first"
+          description="Say what you think of this page, ask a question or add what it leaves out."
+          testId="comments-empty"
+        />
+      ) : (
+        <ol
+          className={sorting ? "flex flex-col gap-6 opacity-60 transition-opacity" : "flex flex-col gap-6"}
+          data-testid="comment-list"
+        >
+          {state.items.map((comment) => (
+            <li key={comment.id}>
+              <ReplyThread
+                rootId={comment.id}
+                replySize={comment.replySize}
+                renderRoot={({ addReply, replies }) => (
+                  <CommentItem
+                    comment={comment}
+                    onChange={update}
+                    onReplyPosted={addReply}
+                    thread={replies}
+                  />
+                )}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <LoadMore
+        shown={state.items.length}
+        total={state.total}
+        loading={state.loadingPage !== null && state.loadingPage > 0}
+        onLoadMore={() => void list.loadMore()}
+        noun="comments"
+        testId="comments-load-more"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import type { SitePageView } from "@flipside/contracts/discussion";
+import { createContext, type Dispatch, type ReactNode, useContext, useMemo, useReducer } from "react";
+
+/** SPEC.md §2 page-tab identifiers, in the order the tabs are shown. */
+export const PAGE_TABS = ["comments", "reviews", "related-page", "my-note", "tab-plus"] as const;
+export type PageTab = (typeof PAGE_TABS)[number];
+
+export function isPageTab(value: unknown): value is PageTab {
+  return typeof value === "string" && (PAGE_TABS as readonly string[]).includes(value);
+}
+
+/**
+ * SPEC.md §3 main state: active tab (default comments), search text, loading flag, site id,
+ * current page info, and the flags of the suggestions modal, the owner modal and the
+ * feed-and-summary panel.
+ */
+export interface MainState {
+  activeTab: PageTab;
+  searchText: string;
+  loading: boolean;
+  siteId: string | null;
+  pageInfo: SitePageView | null;
+  suggestionsOpen: boolean;
+  ownerOpen: boolean;
+  summaryPanelOpen: boolean;
+}
+
+export type MainAction =
+  | { type: "tab"; tab: PageTab }
+  | { type: "search-text"; text: string }
+  | { type: "loading"; loading: boolean }
+  | { type: "page-loaded"; page: SitePageView | null }
+  | { type: "page-info"; page: SitePageView }
+  | { type: "suggestions"; open: boolean }
+  | { type: "owner"; open: boolean }
+  | { type: "summary-panel"; open: boolean };
+
+export function initialMainState(
+  page: SitePageView | null = null,
+  { tab = "comments", searchText = "" }: { tab?: PageTab; searchText?: string } = {},
+): MainState {
+  return {
+    activeTab: tab,
+    searchText,
+    loading: false,
+    siteId: page?.site.id ?? null,
+    pageInfo: page,
+    suggestionsOpen: false,
+    ownerOpen: false,
+    // Small screens start with the panel folded (it sits above the tabs there); from lg it always shows.
+    summaryPanelOpen: false,
+  };
+}
+
+export function mainReducer(state: MainState, action: MainAction): MainState {
+  switch (action.type) {
+    case "tab":
+      return { ...state, activeTab: action.tab };
+    case "search-text":
+      return { ...state, searchText: action.text };
+    case "loading":
+      return { ...state, loading: action.loading };
+    case "page-loaded":
+      // A different page starts on its first tab with no modal left open from the last one.
+      if (action.page?.id === state.pageInfo?.id) return { ...state, pageInfo: action.page, loading: false };
+      return {
+        ...state,
+        activeTab: "comments",
+        loading: false,
+        siteId: action.page?.site.id ?? null,
+        pageInfo: action.page,
+        suggestionsOpen: false,
+        ownerOpen: false,
+      };
+    case "page-info":
+      return state.pageInfo?.id === action.page.id ? { ...state, pageInfo: action.page } : state;
+    case "suggestions":
+      return { ...state, suggestionsOpen: action.open };
+    case "owner":
+      return { ...state, ownerOpen: action.open };
+    case "summary-panel":
+      return { ...state, summaryPanelOpen: action.open };
+  }
+}
+
+const MainStateContext = createContext<{ state: MainState; dispatch: Dispatch<MainAction> } | null>(null);
+
+export function MainStateProvider({ initial, children }: { initial: MainState; children: ReactNode }) {
+  const [state, dispatch] = useReducer(mainReducer, initial);
+  const value = useMemo(() => ({ state, dispatch }), [state]);
+  return <MainStateContext.Provider value={value}>{children}</MainStateContext.Provider>;
+}
+
+export function useMainState(): { state: MainState; dispatch: Dispatch<MainAction> } {
+  const value = useContext(MainStateContext);
+  if (!value) throw new Error("useMainState must be used inside <MainStateProvider>");
+  return value;
+}

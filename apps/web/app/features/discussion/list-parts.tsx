@@ -1,0 +1,80 @@
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+
+/** Placeholder rows while a list loads. */
+export function ListSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-5" data-testid="list-skeleton">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders without identity.
+        <div key={i} className="flex flex-col gap-2">
+          <div className="flex items-center gap-2">
+            <Skeleton className="size-7 rounded-full" />
+            <Skeleton className="h-4 w-32" />
+          </div>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** "Load more" under a list, with how many are left. */
+export function LoadMore({
+  shown,
+  total,
+  loading,
+  onLoadMore,
+  noun,
+  testId,
+}: {
+  shown: number;
+  total: number;
+  loading: boolean;
+  onLoadMore(): void;
+  noun: string;
+  testId?: string;
+}) {
+  if (shown >= total) return null;
+  return (
+    <div className="flex flex-col items-center gap-1 pt-2">
+      <Button variant="outline" loading={loading} onClick={onLoadMore} data-testid={testId}>
+        {`Load more ${noun}`}
+      </Button>
+      <span className="text-muted-foreground text-xs">
+        {`${shown.toLocaleString("en")} of ${total.toLocaleString("en")}`}
+      </span>
+    </div>
+  );
+}
+
+export function ListEmpty({
+  icon,
+  title,
+  description,
+  action,
+  testId,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={description}
+      action={action}
+      headingLevel={3}
+      className="py-10"
+      data-testid={testId}
+    />
+  );
+}

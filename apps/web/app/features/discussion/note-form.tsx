@@ -1,0 +1,137 @@
+import { CreateNote, type Note, type NoteVisibility } from "@flipside/contracts/discussion";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "../../components/ui/button.tsx";
+import { inputClassName } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { cn } from "../../lib/cn.ts";
+import { useContributionGate } from "./contribution-gate.ts";
+import { discussionApi } from "./discussion-client.ts";
+import { applyFieldErrors, FieldError, FORM_MODE, TextAreaField, TextField } from "./form-fields.tsx";
+import { VISIBILITY_LABELS } from "./note-order.ts";
+
+type NoteInput = z.input<typeof CreateNote>;
+type NoteOutput = z.output<typeof CreateNote>;
+const NOTE_FIELDS = ["title", "body", "pinned", "visibility", "organizationId"] as const;
+const VISIBILITIES: readonly NoteVisibility[] = ["PRIVATE", "ORGANIZATION", "PUBLIC"];
+
+/** Writes a new note on the page, or changes one (`note` given). */
+export function NoteForm({
+  sitePageId,
+  note,
+  onSaved,
+  onCancel,
+}: {
+  sitePageId: string;
+  note?: Note;
+  onSaved(note: Note): void;
+  onCancel?(): void;
+}) {
+  const gate = useContributionGate();
+  const id = useId();
+  const form = useForm<NoteInput, unknown, NoteOutput>({
+    resolver: zodResolver(CreateNote),
+    defaultValues: {
+      sitePage_id: sitePageId,
+      title: note?.title ?? "",
+      body: note?.body ?? "",
+      pinned: note?.pinned ?? false,
+      visibility: note?.visibility ?? "PRIVATE",
+      organizationId: note?.organizationId ?? null,
+    },
+    ...FORM_MODE,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!gate.requireUser()) return;
+    try {
+      const saved = note
+        ? await discussionApi.updateNote(note.id, {
+            title: values.title,
+            body: values.body,
+            pinned: values.pinned,
+            visibility: values.visibility,
+            organizationId: values.organizationId ?? null,
+          })
+        : await discussionApi.createNote(values);
+      if (!note)
+        form.reset({ sitePage_id: sitePageId, title: "", body: "", pinned: false, visibility: "PRIVATE" });
+      onSaved(saved);
+    } catch (error) {
+      const fields = gate.report(error, "Your note was not saved. Try again.", NOTE_FIELDS);
+      applyFieldErrors(fields, NOTE_FIELDS, form.setError);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3"
+      data-testid={note ? "note-edit-form" : "note-form"}
+    >
+      <TextField
+        label="Title"
+        placeholder="What is this note about?"
+        error={errors.title?.message}
+        data-testid="note-title"
+        {...form.register("title")}
+      />
+      <TextAreaField
+        label="Note"
+        placeholder="Markdown supported."
+        error={errors.body?.message}
+        className="[&_textarea]:min-h-24"
+        data-testid="note-body"
+        {...form.register("body")}
+      />
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-visibility`}>Who can read it</Label>
+          <select
+            id={`${id}-visibility`}
+            className={cn(inputClassName, "w-auto pr-8")}
+            data-testid="note-visibility"
+            aria-describedby={
+              errors.organizationId || errors.visibility ? `${id}-visibility-error` : undefined
+            }
+            {...form.register("visibility")}
+          >
+            {VISIBILITIES.map((value) => (
+              // Organisations arrive with their own feature; until one exists there is nothing to choose.
+              <option key={value} value={value} disabled={value === "ORGANIZATION"}>
+                {`${VISIBILITY_LABELS[value].label} — ${VISIBILITY_LABELS[value].hint}${value === "ORGANIZATION" ? " (join an organisation first)" : ""}`}
+              </option>
+            ))}
+          </select>
+          <FieldError
+            id={`${id}-visibility-error`}
+            message={errors.visibility?.message ?? errors.organizationId?.message}
+          />
+        </div>
+        <label className="inline-flex h-9 cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--note)]"
+            data-testid="note-pinned"
+            {...form.register("pinned")}
+          />
+          Pin to the top
+        </label>
+      </div>
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" loading={isSubmitting} data-testid="note-submit">
+          {note ? "Save note" : "Add note"}
+        </Button>
+      </div>
+    </form>
+  );
+}

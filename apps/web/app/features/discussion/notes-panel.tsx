@@ -1,0 +1,263 @@
+import type { Note } from "@flipside/contracts/discussion";
+import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { cn } from "../../lib/cn.ts";
+import { TimeAgo } from "./author-byline.tsx";
+import { useContributionGate } from "./contribution-gate.ts";
+import { discussionApi } from "./discussion-client.ts";
+import { ListEmpty } from "./list-parts.tsx";
+import { NoteForm } from "./note-form.tsx";
+import { VISIBILITY_LABELS } from "./note-order.ts";
+import { UserContent } from "./user-content.tsx";
+
+/** SPEC.md §3: in the note tab a note carries the key "note", a purple colour and an isNote flag. */
+export const NOTE_KEY = "note";
+
+function NoteCard({
+  note,
+  sitePageId,
+  onChanged,
+  onDeleted,
+  onOpen,
+}: {
+  note: Note;
+  sitePageId: string;
+  onChanged(note: Note): void;
+  onDeleted(id: string): void;
+  onOpen(note: Note): void;
+}) {
+  const gate = useContributionGate();
+  const [editing, setEditing] = useState(false);
+  const [pinning, setPinning] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  async function togglePin() {
+    setPinning(true);
+    try {
+      onChanged(await discussionApi.updateNote(note.id, { pinned: !note.pinned }));
+    } catch (error) {
+      gate.report(error, "The note was not changed. Try again.");
+    } finally {
+      setPinning(false);
+    }
+  }
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await discussionApi.deleteNote(note.id);
+      setConfirming(false);
+      onDeleted(note.id);
+    } catch (error) {
+      gate.report(error, "The note was not deleted. Try again.");
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <article
+      data-key={NOTE_KEY}
+      data-is-note="true"
+      data-testid="note"
+      data-note-id={note.id}
+      data-pinned={note.pinned ? "true" : "false"}
+      className="flex flex-col gap-2 rounded-lg border border-note/30 border-l-4 border-l-note bg-note/5 p-3 sm:p-4"
+    >
+      {editing ? (
+        <NoteForm
+          sitePageId={sitePageId}
+          note={note}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            onChanged(saved);
+          }}
+        />
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="min-w-0 break-words font-semibold text-note" data-testid="note-title-text">
+              {note.title}
+            </h3>
+            {note.pinned ? (
+              <Badge variant="note" data-testid="note-pinned-badge">
+                <Pin aria-hidden="true" />
+                Pinned
+              </Badge>
+            ) : null}
+            <Badge variant="outline" title={VISIBILITY_LABELS[note.visibility].hint}>
+              {VISIBILITY_LABELS[note.visibility].label}
+            </Badge>
+          </div>
+          {note.bodyHtml ? <UserContent html={note.bodyHtml} /> : null}
+          <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground text-xs">
+            <Button variant="ghost" size="sm" onClick={() => onOpen(note)} data-testid="note-open">
+              <Eye aria-hidden="true" />
+              Open
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={pinning}
+              onClick={() => void togglePin()}
+              aria-pressed={note.pinned}
+              data-testid="note-pin"
+            >
+              {note.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+              {note.pinned ? "Unpin" : "Pin"}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="note-edit">
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={() => setConfirming(true)}
+              data-testid="note-delete"
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+            <span className="ml-auto">
+              Changed <TimeAgo iso={note.updatedDate} />
+            </span>
+          </div>
+        </>
+      )}
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this note?</DialogTitle>
+            <DialogDescription>“{note.title}” goes away for good.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+            <Button
+              variant="destructive"
+              loading={deleting}
+              onClick={() => void remove()}
+              data-testid="confirm-delete"
+            >
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </article>
+  );
+}
+
+export interface NotesPanelProps {
+  sitePageId: string;
+  notes: Note[];
+  onChanged(note: Note): void;
+  onDeleted(id: string): void;
+  onOpenNote(note: Note): void;
+  onOpenDrawer(): void;
+}
+
+/** The my-note tab: the signed-in user's notes of this page, pinned first, in purple. */
+export function NotesPanel({
+  sitePageId,
+  notes,
+  onChanged,
+  onDeleted,
+  onOpenNote,
+  onOpenDrawer,
+}: NotesPanelProps) {
+  const gate = useContributionGate();
+  const [writing, setWriting] = useState(false);
+
+  if (!gate.user) {
+    return (
+      <ListEmpty
+        icon={NotebookPen}
+        title="Keep your own notes on this page"
+        description="Private by default, pinned where you want them, and all in one drawer. Log in to start."
+        action={
+          <Button onClick={() => gate.requireUser()} data-testid="notes-login">
+            Log in to write a note
+          </Button>
+        }
+        testId="notes-signed-out"
+      />
+    );
+  }
+
+  return (
+    <section aria-label="My notes" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b pb-2">
+        <h2 className="font-semibold text-sm" data-testid="notes-heading">
+          {`${notes.length} ${notes.length === 1 ? "note" : "notes"} on this page`}
+        </h2>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={onOpenDrawer} data-testid="notes-drawer-open">
+            <Library aria-hidden="true" />
+            All my notes
+          </Button>
+          {!writing ? (
+            <Button
+              size="sm"
+              className="bg-note text-white hover:bg-note/90"
+              onClick={() => setWriting(true)}
+              data-testid="note-new"
+            >
+              <Plus aria-hidden="true" />
+              New note
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {writing ? (
+        <div className={cn("rounded-lg border border-note/30 bg-note/5 p-3 sm:p-4")}>
+          <NoteForm
+            sitePageId={sitePageId}
+            onCancel={() => setWriting(false)}
+            onSaved={(note) => {
+              setWriting(false);
+              onChanged(note);
+            }}
+          />
+        </div>
+      ) : null}
+      {notes.length === 0 && !writing ? (
+        <ListEmpty
+          icon={NotebookPen}
+          title="No notes on this page yet"
+          description="Write down what you want to remember about it. Only you can read a private note."
+          testId="notes-empty"
+        />
+      ) : (
+        <ol className="flex flex-col gap-3" data-testid="note-list">
+          {notes.map((note) => (
+            <li key={note.id}>
+              <NoteCard
+                note={note}
+                sitePageId={sitePageId}
+                onChanged={onChanged}
+                onDeleted={onDeleted}
+                onOpen={onOpenNote}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { SitePageView } from "@flipside/contracts/discussion";
+import { Link2, MessageSquare, Star } from "lucide-react";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { PageFavicon } from "./page-favicon.tsx";
+import { pageName } from "./page-meta.ts";
+import { pageViewPath } from "./search-input.ts";
+
+/** A page in a list (home, search results): favicon, name, domain and its counts. */
+export function PageCard({ page }: { page: SitePageView }) {
+  return (
+    <AppLink
+      to={pageViewPath(page.normalizedUrl)}
+      className="group flex h-full min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 outline-none transition-colors hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+      data-testid="page-card"
+    >
+      <span className="flex min-w-0 items-center gap-2 text-muted-foreground text-xs">
+        <PageFavicon src={page.faviconUrl} />
+        <span className="truncate font-medium">{page.site.domain}</span>
+      </span>
+      <span className="line-clamp-2 break-words font-medium leading-snug group-hover:underline">
+        {pageName(page)}
+      </span>
+      <span className="mt-auto flex flex-wrap gap-3 text-muted-foreground text-xs">
+        <span className="inline-flex items-center gap-1">
+          <MessageSquare className="size-3.5" aria-hidden="true" />
+          {page.commentCount}
+          <span className="sr-only">comments</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Star className="size-3.5" aria-hidden="true" />
+          {page.reviewCount}
+          <span className="sr-only">reviews</span>
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Link2 className="size-3.5" aria-hidden="true" />
+          {page.relatedCount}
+          <span className="sr-only">related pages</span>
+        </span>
+      </span>
+    </AppLink>
+  );
+}

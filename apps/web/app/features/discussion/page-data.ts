@@ -1,0 +1,36 @@
+import type {
+  Comment,
+  RelatedPage,
+  Review,
+  ReviewSummary,
+  SitePageView,
+} from "@flipside/contracts/discussion";
+import type { ListPage } from "./discussion-client.ts";
+
+/** What the page view needs for its first paint, all of it in the server's HTML. */
+export interface PageViewData {
+  kind: "page";
+  /** The address as asked for (`?url=`), for the search box. */
+  requestedUrl: string;
+  page: SitePageView;
+  comments: ListPage<Comment>;
+  reviews: ListPage<Review>;
+  reviewSummary: ReviewSummary;
+  related: ListPage<RelatedPage>;
+}
+
+/** A lookup the API refused (SPEC.md §8): the page shows the message and goes home. */
+export interface FlipErrorData {
+  kind: "flip-error";
+  requestedUrl: string;
+  message: string;
+}
+
+/** The home page without an address: real pages only, or nothing. */
+export interface HomeData {
+  kind: "home";
+  recent: SitePageView[];
+  mostDiscussed: SitePageView[];
+  /** Pages whose address or title contains `?q=`, when the visitor searched. */
+  search?: { query: string; results: ListPage<SitePageView> };
+}

@@ -1,0 +1,50 @@
+import type { SitePageView } from "@flipside/contracts/discussion";
+import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "lucide-react";
+import { Badge } from "../../components/ui/badge.tsx";
+import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
+import { pageName } from "./page-meta.ts";
+
+/** Favicon, title, domain and address of the page being discussed; the owner badge once verified. */
+export function PageHeader({ page }: { page: SitePageView }) {
+  const verified = page.site.verificationStatus === "VERIFIED";
+  return (
+    <header className="flex min-w-0 flex-col gap-2" data-testid="page-header" data-page-id={page.id}>
+      <div className="flex min-w-0 items-center gap-2 text-muted-foreground text-sm">
+        <PageFavicon src={page.faviconUrl} />
+        <span className="font-medium text-foreground" data-testid="page-domain">
+          {page.site.domain}
+        </span>
+        {verified ? (
+          <Badge
+            variant="success"
+            data-testid="owner-badge"
+            title="The owner of this site verified it on Flipside"
+          >
+            <BadgeCheck aria-hidden="true" />
+            Verified owner
+          </Badge>
+        ) : null}
+      </div>
+      <h1
+        className="text-balance break-words font-semibold text-2xl leading-tight tracking-tight sm:text-3xl"
+        data-testid="page-title"
+      >
+        {pageName(page)}
+      </h1>
+      <ExternalLink
+        href={page.displayUrl}
+        className="inline-flex max-w-full items-center gap-1.5 self-start text-primary text-sm hover:underline"
+        data-testid="page-url"
+      >
+        <span className="truncate">{page.displayUrl}</span>
+        <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
+        <span className="sr-only">(opens the page itself in a new tab)</span>
+      </ExternalLink>
+      {page.description ? (
+        <p className="line-clamp-3 max-w-3xl text-muted-foreground text-sm" data-testid="page-description">
+          {page.description}
+        </p>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,269 @@
+import type { Note, SitePageView } from "@flipside/contracts/discussion";
+import { Link2, MessageSquare, NotebookPen, Plus, Star } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { registerPageActions } from "../../lib/page-actions.ts";
+import { CommentsPanel } from "./comments-panel.tsx";
+import { type CommentSort, discussionApi } from "./discussion-client.ts";
+import { isPageTab, type PageTab, useMainState } from "./discussion-state.tsx";
+import { useNoteDrawers } from "./note-drawers.ts";
+import { NoteDetailsDrawer, NotesDrawer } from "./note-drawers.tsx";
+import { upsertNote } from "./note-order.ts";
+import { NotesPanel } from "./notes-panel.tsx";
+import type { PageViewData } from "./page-data.ts";
+import { CustomTabsPlaceholder, OwnerDialog, SuggestionsDialog } from "./page-dialogs.tsx";
+import { PageHeader } from "./page-header.tsx";
+import { usePagedList } from "./paged-list.ts";
+import { RelatedPanel } from "./related-panel.tsx";
+import { ReviewsPanel } from "./reviews-panel.tsx";
+import { SearchBox } from "./search-box.tsx";
+import { SummaryPanel, type TabCount } from "./summary-panel.tsx";
+
+/** How long after creating a page the server may still be reading its title (PRODUCT.md §5.1). */
+const FRESH_PAGE_MS = 60_000;
+const TITLE_RECHECK_MS = 3_000;
+
+function TabBadge({ count }: { count: number }) {
+  return (
+    <span className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums group-data-[state=active]:bg-primary/10 group-data-[state=active]:text-primary">
+      {count.toLocaleString("en")}
+    </span>
+  );
+}
+
+/**
+ * The page view at `/?url=…` (PRODUCT.md §5.2). Everything the first paint needs comes from the
+ * loader, so the server's HTML already has the header, the summary and the first page of every
+ * tab. Mounted once per page (keyed by its id), so changing page starts every list at page 0.
+ */
+export function PageView({ data }: { data: PageViewData }) {
+  const { state, dispatch } = useMainState();
+  const [page, setPage] = useState<SitePageView>(data.page);
+  const [summary, setSummary] = useState(data.reviewSummary);
+  const [notes, setNotes] = useState<Note[]>(data.page.notes);
+  const [sort, setSort] = useState<CommentSort>("newest");
+  const sortRef = useRef(sort);
+  sortRef.current = sort;
+  const sitePageId = data.page.id;
+
+  const comments = usePagedList((n) => discussionApi.comments(sitePageId, n, sortRef.current), data.comments);
+  const reviews = usePagedList((n) => discussionApi.reviews(sitePageId, n), data.reviews);
+  const related = usePagedList((n) => discussionApi.related(sitePageId, n), data.related);
+  const [drawerState, drawers] = useNoteDrawers<Note>();
+
+  // The same page loaded again (logging in or out revalidates it): start over from the fresh data.
+  const firstData = useRef(data);
+  useEffect(() => {
+    if (firstData.current === data) return;
+    firstData.current = data;
+    setPage(data.page);
+    setSummary(data.reviewSummary);
+    setNotes(data.page.notes);
+    setSort("newest");
+    comments.dispatch({ type: "reset", ...data.comments });
+    reviews.dispatch({ type: "reset", ...data.reviews });
+    related.dispatch({ type: "reset", ...data.related });
+    drawers.reset();
+  }, [data, comments.dispatch, reviews.dispatch, related.dispatch, drawers]);
+
+  useEffect(() => {
+    dispatch({ type: "page-loaded", page: data.page });
+  }, [data.page, dispatch]);
+
+  // A page created a moment ago may still be read by the server for its title: look once more.
+  useEffect(() => {
+    if (data.page.fetchedDate !== null) return;
+    if (Date.now() - Date.parse(data.page.createdDate) > FRESH_PAGE_MS) return;
+    const timer = setTimeout(() => {
+      discussionApi
+        .pageView(sitePageId)
+        .then((fresh) => {
+          if (!fresh) return;
+          setPage((p) => ({
+            ...p,
+            title: fresh.title,
+            description: fresh.description,
+            faviconUrl: fresh.faviconUrl,
+            fetchedDate: fresh.fetchedDate,
+          }));
+          dispatch({ type: "page-info", page: fresh });
+        })
+        .catch(() => {});
+    }, TITLE_RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [data.page, sitePageId, dispatch]);
+
+  // The header menu's page actions (SPEC.md §2: suggest_topic, owner, related_pages) act on this page.
+  useEffect(
+    () =>
+      registerPageActions({
+        suggest_topic: () => dispatch({ type: "suggestions", open: true }),
+        owner: () => dispatch({ type: "owner", open: true }),
+        related_pages: () => {
+          dispatch({ type: "tab", tab: "related-page" });
+          document.getElementById("page-tabs")?.scrollIntoView({ behavior: "smooth", block: "start" });
+        },
+      }),
+    [dispatch],
+  );
+
+  const counts: TabCount[] = [
+    { tab: "comments", label: "Comments", count: comments.state.total },
+    { tab: "reviews", label: "Reviews", count: reviews.state.total },
+    { tab: "related-page", label: "Related pages", count: related.state.total },
+    { tab: "my-note", label: "My notes", count: notes.length },
+  ];
+  const countOf = (tab: PageTab) => counts.find((c) => c.tab === tab)?.count ?? 0;
+  const selectTab = (tab: PageTab) => dispatch({ type: "tab", tab });
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="page-view">
+      <SearchBox size="sm" className="max-w-xl" />
+      <PageHeader page={page} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="order-2 min-w-0 lg:order-1">
+          <Tabs
+            id="page-tabs"
+            value={state.activeTab}
+            onValueChange={(value) => {
+              if (isPageTab(value)) selectTab(value);
+            }}
+            className="scroll-mt-20 gap-5"
+          >
+            <TabsList className="h-auto w-full justify-start" aria-label="Page tabs">
+              <TabsTrigger
+                value="comments"
+                data-testid="tab-comments"
+                className="group flex-none px-2 sm:px-3"
+              >
+                <MessageSquare aria-hidden="true" />
+                <span className="hidden sm:inline">Comments</span>
+                <span className="sr-only sm:hidden">Comments</span>
+                <TabBadge count={countOf("comments")} />
+              </TabsTrigger>
+              <TabsTrigger value="reviews" data-testid="tab-reviews" className="group flex-none px-2 sm:px-3">
+                <Star aria-hidden="true" />
+                <span className="hidden sm:inline">Reviews</span>
+                <span className="sr-only sm:hidden">Reviews</span>
+                <TabBadge count={countOf("reviews")} />
+              </TabsTrigger>
+              <TabsTrigger
+                value="related-page"
+                data-testid="tab-related-page"
+                className="group flex-none px-2 sm:px-3"
+              >
+                <Link2 aria-hidden="true" />
+                <span className="hidden sm:inline">Related</span>
+                <span className="sr-only sm:hidden">Related pages</span>
+                <TabBadge count={countOf("related-page")} />
+              </TabsTrigger>
+              <TabsTrigger
+                value="my-note"
+                data-testid="tab-my-note"
+                className="group flex-none px-2 data-[state=active]:text-note sm:px-3"
+              >
+                <NotebookPen aria-hidden="true" />
+                <span className="hidden sm:inline">My notes</span>
+                <span className="sr-only sm:hidden">My notes</span>
+                <TabBadge count={countOf("my-note")} />
+              </TabsTrigger>
+              <TabsTrigger
+                value="tab-plus"
+                data-testid="tab-tab-plus"
+                className="flex-none"
+                aria-label="More tabs"
+              >
+                <Plus aria-hidden="true" />
+              </TabsTrigger>
+            </TabsList>
+            {/* Every panel is in the server's HTML (crawlers and no-JS readers get all of it); the inactive ones are hidden. */}
+            <TabsContent value="comments" forceMount className="data-[state=inactive]:hidden">
+              <CommentsPanel
+                sitePageId={sitePageId}
+                list={comments}
+                sort={sort}
+                onSortChange={(next) => {
+                  sortRef.current = next;
+                  setSort(next);
+                  void comments.reload();
+                }}
+              />
+            </TabsContent>
+            <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
+              <ReviewsPanel sitePageId={sitePageId} list={reviews} onSummaryChange={setSummary} />
+            </TabsContent>
+            <TabsContent value="related-page" forceMount className="data-[state=inactive]:hidden">
+              <RelatedPanel sitePageId={sitePageId} list={related} />
+            </TabsContent>
+            <TabsContent value="my-note" forceMount className="data-[state=inactive]:hidden">
+              <NotesPanel
+                sitePageId={sitePageId}
+                notes={notes}
+                onChanged={(note) => {
+                  setNotes((list) => upsertNote(list, note, sitePageId));
+                  drawers.refresh(note);
+                }}
+                onDeleted={(id) => {
+                  setNotes((list) => list.filter((n) => n.id !== id));
+                  if (drawerState.selected?.id === id) drawers.reset();
+                }}
+                onOpenNote={(note) => drawers.show(note)}
+                onOpenDrawer={() => drawers.openList()}
+              />
+            </TabsContent>
+            <TabsContent value="tab-plus" forceMount className="data-[state=inactive]:hidden">
+              <CustomTabsPlaceholder />
+            </TabsContent>
+          </Tabs>
+        </div>
+        <div className="order-1 lg:sticky lg:top-20 lg:order-2">
+          <SummaryPanel
+            page={page}
+            summary={summary}
+            counts={counts}
+            open={state.summaryPanelOpen}
+            onOpenChange={(open) => dispatch({ type: "summary-panel", open })}
+            onSelectTab={selectTab}
+          />
+        </div>
+      </div>
+      <NotesDrawer state={drawerState} drawers={drawers} />
+      <NoteDetailsDrawer state={drawerState} drawers={drawers} />
+      <OwnerDialog
+        page={page}
+        open={state.ownerOpen}
+        onOpenChange={(open) => dispatch({ type: "owner", open })}
+      />
+      <SuggestionsDialog
+        page={page}
+        open={state.suggestionsOpen}
+        onOpenChange={(open) => dispatch({ type: "suggestions", open })}
+      />
+    </div>
+  );
+}
+
+/** What shows while another page loads. */
+export function PageViewSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true" data-testid="page-view-skeleton">
+      <span className="sr-only">Loading the page…</span>
+      <Skeleton className="h-9 w-full max-w-xl" />
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-4 w-64" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-9 w-80 max-w-full" />
+          <Skeleton className="h-28 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+        <Skeleton className="h-64 w-full" />
+      </div>
+    </div>
+  );
+}

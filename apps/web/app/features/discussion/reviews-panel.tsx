@@ -1,0 +1,353 @@
+import { type Comment, CreateReview, type Review, type ReviewSummary } from "@flipside/contracts/discussion";
+import { REVIEW_SENTIMENT_LABELS, type ReviewSentiment } from "@flipside/contracts/enums";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { GraduationCap, Star, ThumbsDown, ThumbsUp } from "lucide-react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { cn } from "../../lib/cn.ts";
+import { notify } from "../../lib/toast.ts";
+import { AuthorByline } from "./author-byline.tsx";
+import { OfficialBadge, useReplyComposer } from "./comment-item.tsx";
+import { useContributionGate } from "./contribution-gate.ts";
+import { discussionApi } from "./discussion-client.ts";
+import { applyFieldErrors, FieldError, FORM_MODE, TextAreaField, TextField } from "./form-fields.tsx";
+import { ListEmpty, ListSkeleton, LoadMore } from "./list-parts.tsx";
+import type { PagedList } from "./paged-list.ts";
+import { ReplyThread } from "./reply-thread.tsx";
+import { UserContent } from "./user-content.tsx";
+import { VoteArrows } from "./vote-arrows.tsx";
+
+const SENTIMENTS: readonly ReviewSentiment[] = ["POSITIVE", "NEGATIVE", "EXPERT"];
+
+export const SENTIMENT_STYLE: Record<
+  ReviewSentiment,
+  { icon: typeof ThumbsUp; badge: "success" | "destructive" | "note"; bar: string }
+> = {
+  POSITIVE: { icon: ThumbsUp, badge: "success", bar: "bg-success" },
+  NEGATIVE: { icon: ThumbsDown, badge: "destructive", bar: "bg-destructive" },
+  EXPERT: { icon: GraduationCap, badge: "note", bar: "bg-note" },
+};
+
+export function SentimentBadge({ sentiment }: { sentiment: ReviewSentiment }) {
+  const { icon: Icon, badge } = SENTIMENT_STYLE[sentiment];
+  return (
+    <Badge variant={badge} data-testid="review-sentiment">
+      <Icon aria-hidden="true" />
+      {REVIEW_SENTIMENT_LABELS[sentiment]}
+    </Badge>
+  );
+}
+
+type ReviewFormInput = z.input<typeof CreateReview>;
+type ReviewFormOutput = z.output<typeof CreateReview>;
+const REVIEW_FIELDS = ["sentiment", "title", "body", "expertise"] as const;
+
+/** The viewer's own review: the first post creates it, posting again edits it (PRODUCT.md §5.5). */
+function MyReviewForm({
+  sitePageId,
+  onSaved,
+}: {
+  sitePageId: string;
+  onSaved(review: Review, created: boolean): void;
+}) {
+  const gate = useContributionGate();
+  const id = useId();
+  const [existing, setExisting] = useState<Review | null>(null);
+  const [loadingOwn, setLoadingOwn] = useState(Boolean(gate.user));
+  const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
+    resolver: zodResolver(CreateReview),
+    defaultValues: { sitePage_id: sitePageId, sentiment: "POSITIVE", title: "", body: "", expertise: "" },
+    ...FORM_MODE,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const sentiment = form.watch("sentiment");
+  const userId = gate.user?.id;
+
+  useEffect(() => {
+    if (!userId) {
+      setLoadingOwn(false);
+      return;
+    }
+    let live = true;
+    setLoadingOwn(true);
+    discussionApi
+      .myReview(sitePageId, userId)
+      .then((review) => {
+        if (!live || !review) return;
+        setExisting(review);
+        form.reset({
+          sitePage_id: sitePageId,
+          sentiment: review.sentiment,
+          title: review.title,
+          body: review.body,
+          expertise: review.expertise ?? "",
+        });
+      })
+      .catch(() => {
+        // Silent (SPEC.md §8): the form simply starts empty.
+      })
+      .finally(() => {
+        if (live) setLoadingOwn(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [sitePageId, userId, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!gate.requireUser()) return;
+    try {
+      const review = await discussionApi.upsertReview({
+        ...values,
+        expertise: values.sentiment === "EXPERT" ? values.expertise : null,
+      });
+      const created = existing === null;
+      setExisting(review);
+      onSaved(review, created);
+      notify.success(created ? "Your review is published" : "Your review is updated");
+    } catch (error) {
+      const fields = gate.report(error, "Your review was not saved. Try again.", REVIEW_FIELDS);
+      applyFieldErrors(fields, REVIEW_FIELDS, form.setError);
+    }
+  });
+
+  if (loadingOwn) {
+    return (
+      <Card aria-busy="true">
+        <CardContent className="flex flex-col gap-3">
+          <span className="sr-only">Loading your review…</span>
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>{existing ? "Your review" : "Review this page"}</CardTitle>
+        <CardDescription>
+          {existing
+            ? "You reviewed this page. Change anything and save: your review is updated, not duplicated."
+            : "One review per person and page. Say whether it holds up, and why."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            if (!gate.user) {
+              event.preventDefault();
+              gate.requireUser();
+              return;
+            }
+            void onSubmit(event);
+          }}
+          className="flex flex-col gap-4"
+          data-testid="review-form"
+        >
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={errors.sentiment ? `${id}-sentiment` : undefined}
+          >
+            <legend className="mb-2 font-medium text-sm">Sentiment</legend>
+            <div className="flex flex-wrap gap-2">
+              {SENTIMENTS.map((value) => {
+                const { icon: Icon } = SENTIMENT_STYLE[value];
+                return (
+                  <label
+                    key={value}
+                    className={cn(
+                      "inline-flex cursor-pointer items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40",
+                      sentiment === value
+                        ? "border-primary bg-primary/10 text-foreground"
+                        : "text-muted-foreground hover:bg-accent",
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      value={value}
+                      className="sr-only"
+                      {...form.register("sentiment")}
+                      data-testid={`review-sentiment-${value}`}
+                    />
+                    <Icon className="size-4" aria-hidden="true" />
+                    {REVIEW_SENTIMENT_LABELS[value]}
+                  </label>
+                );
+              })}
+            </div>
+            <FieldError id={`${id}-sentiment`} message={errors.sentiment?.message} />
+          </fieldset>
+          {sentiment === "EXPERT" ? (
+            <TextField
+              label="Your expertise"
+              placeholder="e.g. Cardiologist, 15 years in practice"
+              hint="Shown with your review, with an Expert badge."
+              error={errors.expertise?.message}
+              data-testid="review-expertise"
+              {...form.register("expertise")}
+            />
+          ) : null}
+          <TextField
+            label="Title"
+            placeholder="Sum it up in a line"
+            error={errors.title?.message}
+            data-testid="review-title"
+            readOnly={!gate.user}
+            onClick={() => {
+              if (!gate.user) gate.requireUser();
+            }}
+            {...form.register("title")}
+          />
+          <TextAreaField
+            label="Review"
+            placeholder="What holds up, what does not? Markdown supported."
+            error={errors.body?.message}
+            className="[&_textarea]:min-h-28"
+            data-testid="review-body"
+            readOnly={!gate.user}
+            {...form.register("body")}
+          />
+          {gate.needsActivation ? (
+            <p className="text-muted-foreground text-sm">
+              Activate your account to publish a review: open the link in the mail we sent you.
+            </p>
+          ) : null}
+          <div className="flex justify-end">
+            <Button type="submit" loading={isSubmitting} data-testid="review-submit">
+              {existing ? "Update review" : "Publish review"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReviewItem({
+  review,
+  addReply,
+  replies,
+}: {
+  review: Review;
+  addReply(reply: Comment): void;
+  replies: ReactNode;
+}) {
+  const reply = useReplyComposer(review.id, review.sitePage_id, addReply);
+  return (
+    <article
+      data-testid="review"
+      data-review-id={review.id}
+      data-sentiment={review.sentiment}
+      aria-label={`${review.sentimentLabel} review: ${review.title}`}
+      className={cn(
+        "flex flex-col gap-2",
+        review.claimUuid && "rounded-lg border border-success/30 bg-success/5 p-3",
+      )}
+    >
+      <AuthorByline author={review.author} createdDate={review.createdDate}>
+        <SentimentBadge sentiment={review.sentiment} />
+        {review.claimUuid ? <OfficialBadge /> : null}
+        {review.edited ? <span className="text-muted-foreground text-xs">(edited)</span> : null}
+      </AuthorByline>
+      {review.deleted ? (
+        <p className="text-muted-foreground text-sm italic">This review was deleted.</p>
+      ) : (
+        <>
+          <h3 className="font-semibold leading-snug" data-testid="review-title-text">
+            {review.title}
+          </h3>
+          {review.sentiment === "EXPERT" && review.expertise ? (
+            <p className="text-note text-xs">
+              <GraduationCap className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+              Expertise: {review.expertise}
+            </p>
+          ) : null}
+          <UserContent html={review.bodyHtml} />
+          <div className="-ml-2 flex flex-wrap items-center gap-1">
+            <VoteArrows
+              targetId={review.id}
+              label="this review"
+              authorId={review.author?.id}
+              initial={{ up: review.up, down: review.down, score: review.score, myVote: review.myVote }}
+            />
+            {reply.trigger}
+          </div>
+        </>
+      )}
+      {reply.composer}
+      {replies}
+    </article>
+  );
+}
+
+export interface ReviewsPanelProps {
+  sitePageId: string;
+  list: PagedList<Review>;
+  onSummaryChange(summary: ReviewSummary): void;
+}
+
+/** The reviews tab: the viewer's review form, then every review, 10 a page. */
+export function ReviewsPanel({ sitePageId, list, onSummaryChange }: ReviewsPanelProps) {
+  const { state } = list;
+  return (
+    <section aria-label="Reviews" className="flex flex-col gap-5">
+      <MyReviewForm
+        sitePageId={sitePageId}
+        onSaved={(review, created) => {
+          if (created) list.dispatch({ type: "prepend", item: review });
+          else if (state.items.some((r) => r.id === review.id))
+            list.dispatch({ type: "update", id: review.id, change: () => review });
+          else list.dispatch({ type: "prepend", item: review });
+          discussionApi
+            .reviewSummary(sitePageId)
+            .then(onSummaryChange)
+            .catch(() => {});
+        }}
+      />
+      <h2 className="border-b pb-2 font-semibold text-sm" data-testid="reviews-heading">
+        {`${state.total.toLocaleString("en")} ${state.total === 1 ? "review" : "reviews"}`}
+      </h2>
+      {state.loadingPage === 0 && state.items.length === 0 ? (
+        <ListSkeleton label="Loading reviews…" />
+      ) : state.items.length === 0 ? (
+        <ListEmpty
+          icon={Star}
+          title="No reviews yet"
+          description="Be the first to say whether this page holds up: positive, negative or as an expert."
+          testId="reviews-empty"
+        />
+      ) : (
+        <ol className="flex flex-col gap-6" data-testid="review-list">
+          {state.items.map((review) => (
+            <li key={review.id}>
+              <ReplyThread
+                rootId={review.id}
+                replySize={review.replySize}
+                renderRoot={({ addReply, replies }) => (
+                  <ReviewItem review={review} addReply={addReply} replies={replies} />
+                )}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <LoadMore
+        shown={state.items.length}
+        total={state.total}
+        loading={state.loadingPage !== null && state.loadingPage > 0}
+        onLoadMore={() => void list.loadMore()}
+        noun="reviews"
+        testId="reviews-load-more"
+      />
+    </section>
+  );
+}

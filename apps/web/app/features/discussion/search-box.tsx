@@ -1,0 +1,107 @@
+import { ArrowRight, Search } from "lucide-react";
+import { type FormEvent, useId } from "react";
+import { useLocation, useNavigate, useNavigation } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { inputClassName } from "../../components/ui/input.tsx";
+import { withAppFlag } from "../../lib/app-mode.ts";
+import { useAppMode } from "../../lib/client-state.tsx";
+import { cn } from "../../lib/cn.ts";
+import { notify } from "../../lib/toast.ts";
+import { discussionApi } from "./discussion-client.ts";
+import { useMainState } from "./discussion-state.tsx";
+import { flipErrorMessage, pageViewPath, searchIntent } from "./search-input.ts";
+
+/**
+ * The search box (SPEC.md §3 main state: search text, loading flag). An address is flipped
+ * (`POST /v1/site-pages/flip {url, back:false}`) and its page opened; other text searches the
+ * known pages. A failed flip shows "{url} is not a valid domain" and returns to the home route.
+ */
+export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; className?: string }) {
+  const id = useId();
+  const { state, dispatch } = useMainState();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const isApp = useAppMode();
+  const go = (to: string, replace = false) => navigate(isApp ? withAppFlag(to) : to, { replace });
+
+  const navigatingHome = navigation.state !== "idle" && navigation.location?.pathname === "/";
+  const busy = state.loading || navigatingHome;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const intent = searchIntent(state.searchText);
+    if (intent.kind === "empty") return;
+    if (intent.kind === "search") {
+      await go(`/?${new URLSearchParams({ q: intent.text }).toString()}`);
+      return;
+    }
+    dispatch({ type: "loading", loading: true });
+    try {
+      const page = await discussionApi.flip(intent.url, false);
+      dispatch({ type: "search-text", text: "" });
+      await go(pageViewPath(page.normalizedUrl));
+    } catch (error) {
+      notify.error(flipErrorMessage(error, intent.url));
+      if (location.pathname !== "/" || new URLSearchParams(location.search).has("url")) await go("/", true);
+    } finally {
+      dispatch({ type: "loading", loading: false });
+    }
+  }
+
+  const large = size === "lg";
+  return (
+    <search className={cn("w-full", className)}>
+      <form
+        aria-label="Flip a page"
+        onSubmit={submit}
+        className="flex w-full gap-2"
+        data-testid="search-box"
+        aria-busy={busy || undefined}
+      >
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Address of a page, or words to search for
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <Search
+            className={cn(
+              "-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 text-muted-foreground",
+              large ? "size-5" : "size-4",
+            )}
+            aria-hidden="true"
+          />
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            inputMode="url"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            placeholder="Paste an address, or search pages"
+            value={state.searchText}
+            onChange={(event) => dispatch({ type: "search-text", text: event.target.value })}
+            className={cn(
+              inputClassName,
+              "bg-background pl-10",
+              large ? "h-12 text-base md:text-base" : "h-9",
+            )}
+            data-testid="search-input"
+          />
+        </div>
+        <Button
+          type="submit"
+          size={large ? "lg" : "default"}
+          loading={busy}
+          className={large ? "h-12 px-5" : undefined}
+          data-testid="search-submit"
+        >
+          {busy ? null : <ArrowRight aria-hidden="true" />}
+          Flip
+        </Button>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,35 @@
+import { isApiError } from "../../lib/api.ts";
+
+/**
+ * What the search box does with the text: an address is flipped (its page opened or created),
+ * anything else searches the pages Flipside knows by address and title (PRODUCT.md §7).
+ * An address has no spaces and has a dot, a scheme or a slash: `example.com`, `http://x`,
+ * `localhost/a`. The server decides whether it is a valid one ("{url} is not a valid domain").
+ */
+export type SearchIntent =
+  | { kind: "flip"; url: string }
+  | { kind: "search"; text: string }
+  | { kind: "empty" };
+
+export function searchIntent(input: string): SearchIntent {
+  const text = input.trim();
+  if (text === "") return { kind: "empty" };
+  if (!/\s/.test(text) && /[.:/]/.test(text)) return { kind: "flip", url: text };
+  return { kind: "search", text };
+}
+
+/** The page view's own address for a page: `/?url=<normalized address>`. */
+export function pageViewPath(normalizedUrl: string): string {
+  return `/?${new URLSearchParams({ url: normalizedUrl }).toString()}`;
+}
+
+/**
+ * What a failed flip says (SPEC.md §8): the API's own detail ("{url} is not a valid domain", a
+ * rate limit…), else the SPEC's words for the address typed.
+ */
+export function flipErrorMessage(error: unknown, url: string): string {
+  if (isApiError(error) && error.problem.detail && error.status >= 400 && error.status < 500)
+    return error.problem.detail;
+  if (isApiError(error) && error.status === 0) return error.message;
+  return `${url} is not a valid domain`;
+}

@@ -1,0 +1,126 @@
+import type { VoteResult, VoteValue } from "@flipside/contracts/discussion";
+import { ArrowBigDown, ArrowBigUp } from "lucide-react";
+import { useRef, useState } from "react";
+import { cn } from "../../lib/cn.ts";
+import { useContributionGate } from "./contribution-gate.ts";
+import { discussionApi } from "./discussion-client.ts";
+import { applyVote, nextVote, type VoteState } from "./votes.ts";
+
+function sameVote(a: VoteState, b: VoteState): boolean {
+  return a.up === b.up && a.down === b.down && a.score === b.score && a.myVote === b.myVote;
+}
+
+export interface VoteArrowsProps {
+  /** The contribution's id, or the page's id for `kind: "SITE_PAGE"`. */
+  targetId: string;
+  kind?: "CONTRIBUTION" | "SITE_PAGE";
+  initial: VoteState;
+  /** What is voted on, for the buttons' names ("Vote this comment up"). */
+  label: string;
+  /** The author's profile id: nobody votes on their own contribution. */
+  authorId?: string | null;
+  orientation?: "horizontal" | "vertical";
+  size?: "sm" | "md";
+  className?: string;
+}
+
+/**
+ * Up and down arrows with the score (SPEC.md §4: up sends 1, down -1, pressing the lit arrow
+ * again sends 0). The change shows at once and is rolled back if the server refuses it.
+ */
+export function VoteArrows({
+  targetId,
+  kind = "CONTRIBUTION",
+  initial,
+  label,
+  authorId,
+  orientation = "horizontal",
+  size = "sm",
+  className,
+}: VoteArrowsProps) {
+  const gate = useContributionGate();
+  const [state, setState] = useState<VoteState>(initial);
+  const [busy, setBusy] = useState(false);
+  // Fresh counts from the server (the page reloaded after logging in, say) replace ours.
+  const [seen, setSeen] = useState<VoteState>(initial);
+  if (!sameVote(seen, initial)) {
+    setSeen(initial);
+    setState(initial);
+  }
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const own = Boolean(gate.user && authorId && gate.user.id === authorId);
+
+  async function press(direction: "up" | "down") {
+    if (!gate.requireUser() || busy) return;
+    const before = stateRef.current;
+    const vote: VoteValue = nextVote(before.myVote, direction);
+    setState(applyVote(before, vote));
+    setBusy(true);
+    try {
+      const result: VoteResult = await discussionApi.vote(targetId, vote, kind);
+      setState({ up: result.up, down: result.down, score: result.score, myVote: result.vote });
+    } catch (error) {
+      setState(before);
+      gate.report(error, "Your vote was not counted. Try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const icon = size === "md" ? "size-6" : "size-5";
+  const button = cn(
+    "inline-flex cursor-pointer items-center justify-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50",
+    size === "md" ? "size-9" : "size-8",
+  );
+  const ownTitle = own ? "You cannot vote on your own contribution." : undefined;
+  return (
+    <fieldset
+      data-testid="vote-arrows"
+      data-my-vote={state.myVote}
+      aria-busy={busy || undefined}
+      className={cn(
+        "m-0 inline-flex min-w-0 items-center gap-0.5 border-0 p-0",
+        orientation === "vertical" && "flex-col",
+        className,
+      )}
+    >
+      <legend className="sr-only">{`Vote on ${label}`}</legend>
+      <button
+        type="button"
+        className={cn(button, state.myVote === 1 && "text-primary hover:text-primary")}
+        aria-pressed={state.myVote === 1}
+        aria-label={`Vote ${label} up`}
+        title={ownTitle ?? "Vote up"}
+        disabled={own}
+        data-testid="vote-up"
+        onClick={() => void press("up")}
+      >
+        <ArrowBigUp className={cn(icon, state.myVote === 1 && "fill-current")} aria-hidden="true" />
+      </button>
+      <output
+        data-testid="vote-score"
+        aria-label={`Score ${state.score}: ${state.up} up, ${state.down} down`}
+        className={cn(
+          "min-w-6 text-center font-semibold text-sm tabular-nums",
+          state.myVote === 1 && "text-primary",
+          state.myVote === -1 && "text-destructive",
+        )}
+      >
+        {state.score}
+      </output>
+      <button
+        type="button"
+        className={cn(button, state.myVote === -1 && "text-destructive hover:text-destructive")}
+        aria-pressed={state.myVote === -1}
+        aria-label={`Vote ${label} down`}
+        title={ownTitle ?? "Vote down"}
+        disabled={own}
+        data-testid="vote-down"
+        onClick={() => void press("down")}
+      >
+        <ArrowBigDown className={cn(icon, state.myVote === -1 && "fill-current")} aria-hidden="true" />
+      </button>
+    </fieldset>
+  );
+}

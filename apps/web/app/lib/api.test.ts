@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, buildApiUrl, createApiClient, totalCount } from "./api.ts";
+
+function recordingFetch(response: () => Response | Promise<Response>) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    return response();
+  }) as unknown as typeof fetch;
+  return { fetchImpl, calls };
+}
+
+const problem = (status: number, body: Record<string, unknown>) =>
+  new Response(JSON.stringify({ type: "about:blank", title: "Bad Request", status, ...body }), {
+    status,
+    headers: { "content-type": "application/problem+json" },
+  });
+
+describe("buildApiUrl", () => {
+  it("prefixes /api and repeats array parameters, leaving out empty ones", () => {
+    expect(buildApiUrl("/account")).toBe("/api/account");
+    expect(buildApiUrl("/api/account")).toBe("/api/account");
+    expect(
+      buildApiUrl("v1/site-pages", {
+        page: 0,
+        size: 25,
+        sort: ["claimUuid,desc", "createdDate,desc"],
+        q: null,
+      }),
+    ).toBe("/api/v1/site-pages?page=0&size=25&sort=claimUuid%2Cdesc&sort=createdDate%2Cdesc");
+  });
+});
+
+describe("createApiClient", () => {
+  it("sends JSON with same-origin credentials and returns the parsed body", async () => {
+    const { fetchImpl, calls } = recordingFetch(() => Response.json({ id: "1" }, { status: 201 }));
+    const client = createApiClient({ fetch: fetchImpl });
+    await expect(client.post("/v1/notes", { title: "T" })).resolves.toEqual({ id: "1" });
+    expect(calls[0]?.url).toBe("/api/v1/notes");
+    expect(calls[0]?.init).toMatchObject({
+      method: "POST",
+      credentials: "same-origin",
+      body: '{"title":"T"}',
+    });
+    expect(((calls[0]?.init.headers ?? {}) as Record<string, string>)["content-type"]).toBe(
+      "application/json",
+    );
+  });
+
+  it("passes FormData through untouched (multipart uploads)", async () => {
+    const { fetchImpl, calls } = recordingFetch(() => new Response(null, { status: 204 }));
+    const form = new FormData();
+    form.set("file", new Blob(["x"]), "x.png");
+    await expect(createApiClient({ fetch: fetchImpl }).post("/v1/upload/1", form)).resolves.toBeUndefined();
+    expect(calls[0]?.init.body).toBe(form);
+    expect(((calls[0]?.init.headers ?? {}) as Record<string, string>)["content-type"]).toBeUndefined();
+  });
+
+  it("gives the whole answer for lists, with X-Total-Count", async () => {
+    const { fetchImpl } = recordingFetch(() =>
+      Response.json([{ id: 1 }], { headers: { "x-total-count": "42" } }),
+    );
+    const answer = await createApiClient({ fetch: fetchImpl }).request<{ id: number }[]>(
+      "/v1/site-page-comments",
+    );
+    expect(answer.data).toEqual([{ id: 1 }]);
+    expect(totalCount(answer.headers)).toBe(42);
+    expect(totalCount(new Headers())).toBe(0);
+  });
+
+  it("throws problem details as ApiError with field errors", async () => {
+    const { fetchImpl } = recordingFetch(() =>
+      problem(400, {
+        detail: "Check the form",
+        errors: [{ field: "username", message: "Enter a valid email address" }],
+      }),
+    );
+    const error = await createApiClient({ fetch: fetchImpl })
+      .post("/authenticate", {})
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe("Check the form");
+    expect((error as ApiError).fieldErrors).toEqual({ username: "Enter a valid email address" });
+  });
+
+  it("makes a problem out of answers that are not problem details", async () => {
+    const { fetchImpl } = recordingFetch(
+      () => new Response("<h1>Bad gateway</h1>", { status: 502, statusText: "Bad Gateway" }),
+    );
+    const error = (await createApiClient({ fetch: fetchImpl })
+      .get("/x")
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.problem).toMatchObject({ status: 502, title: "Bad Gateway" });
+  });
+
+  it("turns network failures into an ApiError with status 0, but lets aborts through", async () => {
+    const offline = createApiClient({
+      fetch: (async () => {
+        throw new TypeError("Failed to fetch");
+      }) as unknown as typeof fetch,
+    });
+    const error = (await offline.get("/account").catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = createApiClient({
+      fetch: (async () => {
+        throw new DOMException("Aborted", "AbortError");
+      }) as unknown as typeof fetch,
+    });
+    const abortError = await aborted.get("/account", { signal: controller.signal }).catch((e: unknown) => e);
+    expect(abortError).not.toBeInstanceOf(ApiError);
+  });
+});

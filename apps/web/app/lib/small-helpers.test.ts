@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { readCookie } from "./cookies.ts";
+import { pageTitle } from "./page-title.ts";
+import { ShellUser, userInitials } from "./shell-user.ts";
+
+describe("pageTitle", () => {
+  it("puts the most specific part first and the product last", () => {
+    expect(pageTitle("Campaigns", "Ads")).toBe("Campaigns · Ads · Flipside");
+    expect(pageTitle()).toBe("Flipside");
+  });
+});
+
+describe("readCookie", () => {
+  it("finds one cookie by exact name", () => {
+    const header = "a=1; flipside_token=abc.def; xflipside_token=no";
+    expect(readCookie(header, "flipside_token")).toBe("abc.def");
+    expect(readCookie("flipside_token=a%20b", "flipside_token")).toBe("a b");
+    expect(readCookie("flipside_token=%E0%A4%A", "flipside_token")).toBe("%E0%A4%A");
+    expect(readCookie(header, "missing")).toBeUndefined();
+    expect(readCookie(null, "flipside_token")).toBeUndefined();
+  });
+});
+
+describe("ShellUser", () => {
+  it("keeps what the header needs and drops the rest", () => {
+    const user = ShellUser.parse({
+      id: "u1",
+      displayName: "Ada Lovelace",
+      email: "ada@example.com",
+      passwordHash: "x",
+    });
+    expect(user).toEqual({ id: "u1", displayName: "Ada Lovelace", email: "ada@example.com" });
+    expect(userInitials(user)).toBe("AL");
+    expect(userInitials({ id: "u2", email: "bob@example.com" })).toBe("BE");
+    expect(userInitials({ id: "u3", displayName: "zed" })).toBe("ZE");
+  });
+});

@@ -1,0 +1,17 @@
+import { ChartColumn } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Analytics", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Analytics"
+      description="How your campaigns perform over time."
+      icon={ChartColumn}
+      emptyTitle="Analytics are not available yet"
+      emptyDescription="Charts of impressions, clicks and spend per campaign will appear here once campaigns can run."
+    />
+  );
+}

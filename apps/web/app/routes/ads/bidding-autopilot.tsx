@@ -1,0 +1,17 @@
+import { Bot } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Bidding Autopilot", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Bidding Autopilot"
+      description="Let Flipside set your bids to reach a goal within your budget."
+      icon={Bot}
+      emptyTitle="Bidding Autopilot is not available yet"
+      emptyDescription="Automatic bidding towards a target cost will be configured here."
+    />
+  );
+}

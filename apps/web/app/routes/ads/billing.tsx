@@ -1,0 +1,17 @@
+import { Receipt } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Billing", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Billing"
+      description="Payments and invoices for your advertising."
+      icon={Receipt}
+      emptyTitle="Ads billing is not available yet"
+      emptyDescription="Advertising is paid from your Flipside wallet; spend and invoices will be listed here."
+    />
+  );
+}

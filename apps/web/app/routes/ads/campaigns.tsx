@@ -1,0 +1,17 @@
+import { Megaphone } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Campaigns", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Campaigns"
+      description="Plan, run and pause your campaigns."
+      icon={Megaphone}
+      emptyTitle="Campaigns are not available yet"
+      emptyDescription="You will create campaigns with a budget, a schedule and bids here once Flipside Ads opens."
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { Images } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Creative Library", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Creative Library"
+      description="The images and texts your ads are made of."
+      icon={Images}
+      emptyTitle="The Creative Library is not available yet"
+      emptyDescription="Upload and manage ad creatives here; each one is reviewed before it runs."
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { ListFilter } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Filters", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Filters"
+      description="Keep your ads away from pages and keywords you choose."
+      icon={ListFilter}
+      emptyTitle="Filters are not available yet"
+      emptyDescription="Placement and keyword exclusions for your campaigns will be managed here."
+    />
+  );
+}

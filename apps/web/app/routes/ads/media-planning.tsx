@@ -1,0 +1,17 @@
+import { CalendarRange } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Media Planning", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Media Planning"
+      description="Forecast reach and cost before you spend."
+      icon={CalendarRange}
+      emptyTitle="Media planning is not available yet"
+      emptyDescription="Forecasts of reach and cost for a planned campaign will be shown here."
+    />
+  );
+}

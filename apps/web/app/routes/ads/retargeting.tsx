@@ -1,0 +1,17 @@
+import { Crosshair } from "lucide-react";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { titleMeta } from "../../lib/page-title.ts";
+
+export const meta = () => titleMeta("Retargeting", "Ads");
+
+export default function Page() {
+  return (
+    <PlaceholderPage
+      title="Retargeting"
+      description="Reach people who already read pages like yours."
+      icon={Crosshair}
+      emptyTitle="Retargeting is not available yet"
+      emptyDescription="Audiences built from Flipside page views will be managed here."
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { data as withStatus } from "react-router";
+import { DiscussionHome } from "../../features/discussion/discussion-home.tsx";
+import { loadHome, loadPageView } from "../../features/discussion/discussion-loaders.server.ts";
+import { pageViewMeta } from "../../features/discussion/page-meta.ts";
+import { pageTitle } from "../../lib/page-title.ts";
+import type { RootData } from "../../lib/root-data.ts";
+import type { Route } from "./+types/index";
+
+/**
+ * `/`: the search box and real pages; with `?url=<address>` the page view of that address,
+ * server-rendered with its first comments, reviews and related pages (PRODUCT.md §5.2).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const url = params.get("url")?.trim();
+  if (url) {
+    const result = await loadPageView(context, url);
+    return result.kind === "flip-error" ? withStatus(result, { status: 400 }) : result;
+  }
+  return loadHome(context, params.get("q"));
+}
+
+const HOME_DESCRIPTION =
+  "Flipside shows what people say about any web page: comments, reviews, related pages and your own notes.";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const origin = (root?.config.publicOrigin ?? "").replace(/\/+$/, "");
+  if (loaderData?.kind === "page") return pageViewMeta(loaderData.page, origin);
+  const searching = loaderData?.kind === "home" && loaderData.search !== undefined;
+  const title =
+    loaderData?.kind === "home" && loaderData.search
+      ? pageTitle(`Pages matching “${loaderData.search.query}”`)
+      : pageTitle("See the other side of any web page");
+  return [
+    { title },
+    // Search results are a view of the index, not a page of their own.
+    ...(searching ? [{ name: "robots", content: "noindex" }] : []),
+    { name: "description", content: HOME_DESCRIPTION },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Flipside" },
+    { property: "og:title", content: "Flipside" },
+    { property: "og:description", content: HOME_DESCRIPTION },
+    ...(origin ? [{ tagName: "link", rel: "canonical", href: `${origin}/` }] : []),
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <DiscussionHome data={loaderData} />;
+}

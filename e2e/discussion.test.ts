@@ -1,0 +1,769 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, type TrackedPage } from "./fixtures/browser.ts";
+import { type RunningServer, startServer } from "./fixtures/server.ts";
+
+/**
+ * The discussion journey of issue 4: flip an address → comment → reply → vote → review → link a
+ * related page → write, pin and open a note → reload and see it all server-rendered. Also: a
+ * failed flip, an XSS payload, attachments, keyboard tabs and a 320 px screen. One server (no
+ * SMTP: mails land as .eml files in its data directory), one browser.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const open: TrackedPage[] = [];
+
+/** Meets every SPEC.md §5 rule and is not one of the common passwords. */
+const PASSWORD = "Quiet-Harbor-42";
+/** Addresses on real public suffixes; the server does not fetch them (PAGE_FETCH_ENABLED=false). */
+const ARTICLE = "flipside-journey.com/article";
+const RELATED = "flipside-related.org/next";
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ PAGE_FETCH_ENABLED: "false" }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(open.map((p) => p.close().catch(() => {})));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function tracked(options: Parameters<typeof newPage>[1] = {}): Promise<TrackedPage> {
+  const page = await newPage(browser, options);
+  open.push(page);
+  return page;
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(server.url + path);
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+const pagePath = (address: string) => `/?${new URLSearchParams({ url: address })}`;
+
+async function api<T = unknown>(
+  path: string,
+  { method = "GET", body, token }: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; data: T }> {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Undoes quoted-printable: soft line breaks and `=XX` escapes (enough for an ASCII link). */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The activation key mailed to `email`, read from the .eml files the server writes without SMTP. */
+async function activationKey(email: string): Promise<string> {
+  const dir = join(server.dataDir, "mail");
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith(".eml"))) {
+      const raw = await readFile(join(dir, file), "utf8");
+      if (!raw.includes(`To: ${email}`)) continue;
+      const key = /\/validate-email\?key=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw))?.[1];
+      if (key) return key;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No activation mail for ${email}`);
+}
+
+interface Account {
+  email: string;
+  displayName: string;
+  token: string;
+  id: string;
+}
+
+let counter = 0;
+/** Registers through the API, activates with the mailed key, and logs in for a token. */
+async function createAccount(displayName: string): Promise<Account> {
+  counter += 1;
+  const email = `${displayName.toLowerCase()}.${Date.now().toString(36)}.${counter}@example.com`;
+  expect(
+    (await api("/register", { method: "POST", body: { email, password: PASSWORD, displayName } })).status,
+  ).toBe(201);
+  const activated = await api("/v1/users/activate", {
+    method: "PUT",
+    body: { activationKey: await activationKey(email) },
+  });
+  expect(activated.status).toBe(200);
+  const login = await api<{ id_token: string }>("/authenticate", {
+    method: "POST",
+    body: { username: email, password: PASSWORD, rememberMe: false },
+  });
+  expect(login.status).toBe(200);
+  const account = await api<{ id: string }>("/account", { token: login.data.id_token });
+  return { email, displayName, token: login.data.id_token, id: account.data.id };
+}
+
+/** Registers and logs in without activating: may read, may not contribute (PRODUCT.md §4). */
+async function createUnactivatedAccount(displayName: string): Promise<Account> {
+  counter += 1;
+  const email = `${displayName.toLowerCase()}.${Date.now().toString(36)}.${counter}@example.com`;
+  expect(
+    (await api("/register", { method: "POST", body: { email, password: PASSWORD, displayName } })).status,
+  ).toBe(201);
+  const login = await api<{ id_token: string }>("/authenticate", {
+    method: "POST",
+    body: { username: email, password: PASSWORD, rememberMe: false },
+  });
+  expect(login.status).toBe(200);
+  const account = await api<{ id: string }>("/account", { token: login.data.id_token });
+  return { email, displayName, token: login.data.id_token, id: account.data.id };
+}
+
+/** Signs a browser context in with the session cookie the API hands out. */
+async function signIn(page: TrackedPage, account: Account): Promise<void> {
+  await page.context.addCookies([{ name: "flipside_token", value: account.token, url: server.url }]);
+}
+
+/** The page view's own tabs (composers have Write / Preview tabs of their own). */
+const pageTabs = (page: Page) => page.getByRole("tablist", { name: "Page tabs" }).getByRole("tab");
+
+/** Picks an order from the comments' sort menu and waits for the menu to close. */
+async function chooseSort(page: Page, sort: "newest" | "oldest" | "top"): Promise<void> {
+  await page.getByTestId("comment-sort").click();
+  await page.getByTestId(`comment-sort-${sort}`).click();
+  await page.getByRole("menu").waitFor({ state: "detached" });
+}
+
+/** The text of the first comment of the list. */
+const firstCommentText = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelector('[data-testid="comment-list"] [data-testid="comment-body"]')?.textContent?.trim(),
+  );
+
+interface FlippedPage {
+  id: string;
+  normalizedUrl: string;
+}
+
+/** The server's HTML of a path, as a reload would get it (cookie included). */
+async function serverHtml(path: string, cookie?: string): Promise<string> {
+  const response = await fetch(server.url + path, { headers: cookie ? { cookie } : {} });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** The browser logs every refused request as a console error: drop those a step caused on purpose. */
+function unexpected(problems: string[], ...statuses: number[]): string[] {
+  return problems.filter(
+    (p) => !statuses.some((status) => p.includes(`status of ${status} `) || p.endsWith(`(${status})`)),
+  );
+}
+
+describe("the discussion journey", () => {
+  it("flip → comment → reply → vote → review → related page → note → reload, all server-rendered", async () => {
+    const ben = await createAccount("Ben");
+    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: ARTICLE, back: false },
+    });
+    expect(flipped.status).toBe(200);
+    const bens = await api<{ id: string }>("/v1/site-page-comments", {
+      method: "POST",
+      token: ben.token,
+      body: { sitePage_id: flipped.data.id, body: "Ben's first thoughts on this article." },
+    });
+    expect(bens.status).toBe(201);
+    const ada = await createAccount("Ada");
+
+    const { page, context, problems } = await tracked();
+    await visit(page, "/");
+
+    // Flip: a messy spelling of the address opens the page by its normalized address.
+    await page.getByTestId("search-input").fill(`https://www.${ARTICLE}?utm_source=newsletter`);
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL((url) => url.searchParams.get("url") === ARTICLE);
+    await page.getByTestId("page-view").waitFor();
+    expect(await page.getByTestId("page-title").textContent()).toBe(`https://${ARTICLE}`);
+    expect(await page.getByTestId("page-domain").textContent()).toBe("flipside-journey.com");
+    expect(await pageTabs(page).and(page.locator('[aria-selected="true"]')).getAttribute("data-testid")).toBe(
+      "tab-comments",
+    );
+    const bensComment = page.locator(`[data-comment-id="${bens.data.id}"]`);
+    expect(await bensComment.textContent()).toContain("Ben's first thoughts on this article.");
+
+    // Signed out, trying to comment opens the login dialog; logging in there comes back here.
+    await page.getByTestId("comment-composer").getByTestId("composer-body").click();
+    const dialog = page.getByTestId("login-dialog");
+    await dialog.waitFor();
+    await dialog.getByPlaceholder("Your email").fill(ada.email);
+    await dialog.getByPlaceholder("Password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Login", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByTestId("header-profile").waitFor();
+    expect(pathOf(page)).toBe(pagePath(ARTICLE));
+
+    // Comment, with a markdown preview.
+    const composer = page.getByTestId("comment-composer");
+    await composer.getByTestId("composer-body").fill("Ada thinks this is **well sourced**.");
+    await composer.getByTestId("composer-preview-tab").click();
+    expect(await composer.getByTestId("composer-preview").innerHTML()).toContain(
+      "<strong>well sourced</strong>",
+    );
+    await composer.getByTestId("composer-submit").click();
+    const adasComment = page.getByTestId("comment").filter({ hasText: "Ada thinks this is" });
+    await adasComment.waitFor();
+    expect(await adasComment.locator("strong").textContent()).toBe("well sourced");
+    expect(await page.getByTestId("comment-list").getByTestId("comment").first().textContent()).toContain(
+      "Ada thinks this is",
+    );
+    expect(await page.getByTestId("tab-comments").textContent()).toContain("2");
+
+    // Reply to Ben's comment: the thread shows "1 reply" and the reply itself.
+    await bensComment.getByTestId("reply-button").first().click();
+    const replyComposer = bensComment.getByTestId("reply-composer");
+    await replyComposer.getByTestId("composer-body").fill("Ben, which part did you find weakest?");
+    await replyComposer.getByTestId("composer-submit").click();
+    const reply = bensComment.getByTestId("reply").filter({ hasText: "which part did you find weakest" });
+    await reply.waitFor();
+    expect(await bensComment.getByTestId("replies-toggle").textContent()).toContain("1 reply");
+
+    // Vote Ben's comment up (1), and the page itself; own comments cannot be voted on.
+    const bensVotes = bensComment.getByTestId("vote-arrows").first();
+    await bensVotes.getByTestId("vote-up").click();
+    await page.waitForFunction(
+      (id) =>
+        document
+          .querySelector(`[data-comment-id="${id}"] [data-testid="vote-arrows"]`)
+          ?.getAttribute("data-my-vote") === "1",
+      bens.data.id,
+    );
+    expect(await bensVotes.getByTestId("vote-score").textContent()).toBe("1");
+    expect(await bensVotes.getByTestId("vote-up").getAttribute("aria-pressed")).toBe("true");
+    expect(await adasComment.getByTestId("vote-up").first().isDisabled()).toBe(true);
+    const pageVotes = page.getByTestId("summary-panel").getByTestId("vote-arrows");
+    await pageVotes.getByTestId("vote-up").click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="summary-panel"] [data-testid="vote-score"]')?.textContent ===
+        "1",
+    );
+
+    // Review: an expert one, with the viewer's expertise; the summary counts it.
+    await page.getByTestId("tab-reviews").click();
+    const reviewForm = page.getByTestId("review-form");
+    await reviewForm.getByText("Expert", { exact: true }).click();
+    await reviewForm.getByTestId("review-expertise").fill("Research librarian");
+    await reviewForm.getByTestId("review-title").fill("Solid sources, thin conclusion");
+    await reviewForm.getByTestId("review-body").fill("The sources hold up; the last section overreaches.");
+    await reviewForm.getByTestId("review-submit").click();
+    const review = page.getByTestId("review").filter({ hasText: "Solid sources, thin conclusion" });
+    await review.waitFor();
+    expect(await review.getByTestId("review-sentiment").textContent()).toBe("Expert");
+    expect(await review.textContent()).toContain("Expertise: Research librarian");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sentiment-expert"] dd')?.textContent === "1",
+    );
+    // Posting again edits the same review.
+    await reviewForm.getByTestId("review-title").fill("Solid sources, weak conclusion");
+    await reviewForm.getByTestId("review-submit").click();
+    await page.getByTestId("review").filter({ hasText: "Solid sources, weak conclusion" }).waitFor();
+    expect(await page.getByTestId("review").count()).toBe(1);
+
+    // Related page: the list shows the OTHER page's address and domain.
+    await page.getByTestId("tab-related-page").click();
+    const relatedForm = page.getByTestId("related-form");
+    await relatedForm.getByTestId("related-url").fill(`https://${RELATED}`);
+    await relatedForm.getByTestId("related-reason").fill("Continues the *same* story.");
+    await relatedForm.getByTestId("related-submit").click();
+    const related = page.getByTestId("related-page").first();
+    await related.waitFor();
+    expect(await related.getByTestId("related-domain").textContent()).toBe("flipside-related.org");
+    expect(await related.getByTestId("related-url-link").getAttribute("href")).toBe(`https://${RELATED}`);
+    expect(await related.getByTestId("related-title").getAttribute("href")).toBe(pagePath(RELATED));
+    expect(await related.locator("em").textContent()).toBe("same");
+
+    // Note: write it, pin it (pinned first, purple), then open it from the notes drawer.
+    await page.getByTestId("tab-my-note").click();
+    await page.getByTestId("note-new").click();
+    const noteForm = page.getByTestId("note-form");
+    await noteForm.getByTestId("note-title").fill("Check the second source");
+    await noteForm.getByTestId("note-body").fill("Compare with the *original* report.");
+    await noteForm.getByTestId("note-submit").click();
+    const note = page.getByTestId("note").filter({ hasText: "Check the second source" });
+    await note.waitFor();
+    expect(await note.getAttribute("data-key")).toBe("note");
+    expect(await note.getAttribute("data-is-note")).toBe("true");
+    await note.getByTestId("note-pin").click();
+    await note.getByTestId("note-pinned-badge").waitFor();
+    expect(await note.getAttribute("data-pinned")).toBe("true");
+
+    await page.getByTestId("notes-drawer-open").click();
+    const drawer = page.getByTestId("notes-drawer");
+    await drawer.waitFor();
+    await drawer.getByTestId("notes-drawer-item").filter({ hasText: "Check the second source" }).click();
+    await drawer.waitFor({ state: "detached" });
+    const details = page.getByTestId("note-details-drawer");
+    await details.waitFor();
+    expect(await details.getByTestId("note-details-title").textContent()).toBe("Check the second source");
+    expect(await details.locator("em").textContent()).toBe("original");
+    await page.keyboard.press("Escape");
+    await details.waitFor({ state: "detached" });
+
+    // Reload: the server's own HTML already has all of it.
+    const cookie = (await context.cookies(server.url)).find((c) => c.name === "flipside_token");
+    expect(cookie).toBeDefined();
+    const html = await serverHtml(pagePath(ARTICLE), `flipside_token=${cookie?.value}`);
+    expect(html).toContain("Ada thinks this is <strong>well sourced</strong>.");
+    expect(html).toContain("s first thoughts on this article.");
+    expect(html).toMatch(/1 reply/);
+    expect(html).toContain("Solid sources, weak conclusion");
+    expect(html).toContain("Research librarian");
+    expect(html).toContain("flipside-related.org");
+    expect(html).toContain("Check the second source");
+    expect(html).toContain('data-pinned="true"');
+    expect(html).toMatch(new RegExp(`data-comment-id="${bens.data.id}"[^]*?data-my-vote="1"`));
+    expect(html).toContain(
+      `<link rel="canonical" href="${server.url}${pagePath(ARTICLE).replace("&", "&amp;")}"/>`,
+    );
+    expect(html).toMatch(/<title>https:\/\/flipside-journey\.com\/article · Flipside<\/title>/);
+    expect(html).toContain('<meta property="og:title" content="https://flipside-journey.com/article"/>');
+
+    // And the browser, without running any script, shows it too.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.reload({ waitUntil: "domcontentloaded" });
+    expect(await page.$("html[data-hydrated]")).toBeNull();
+    expect(await page.getByText("Ben's first thoughts on this article.").isVisible()).toBe(true);
+    expect(await page.getByTestId("replies-toggle").first().textContent()).toContain("1 reply");
+    await page.unroute("**/assets/*.js");
+    // The bundles refused on purpose above are not problems.
+    problems.clear();
+
+    // Hydrated again, replies still load on demand.
+    await visit(page, pagePath(ARTICLE));
+    const thread = page.locator(`[data-comment-id="${bens.data.id}"]`);
+    await thread.getByTestId("replies-toggle").click();
+    await thread.getByTestId("reply").filter({ hasText: "which part did you find weakest" }).waitFor();
+    expect(unexpected(problems.all())).toEqual([]);
+  });
+});
+
+describe("failed flips (SPEC.md §8)", () => {
+  it("shows '{url} is not a valid domain' and stays on the home route", async () => {
+    const { page, problems } = await tracked();
+    await visit(page, "/");
+    await page.getByTestId("search-input").fill("http://localhost/secret");
+    await page.getByTestId("search-submit").click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "is not a valid domain" });
+    await toast.waitFor();
+    expect((await toast.textContent())?.trim()).toContain("http://localhost/secret is not a valid domain");
+    expect(pathOf(page)).toBe("/");
+    expect(unexpected(problems.all(), 400)).toEqual([]);
+  });
+
+  it("a deep link to a refused address shows the toast and returns to the home route", async () => {
+    const { page, problems } = await tracked();
+    await page.goto(`${server.url}${pagePath("javascript:alert(1)")}`);
+    await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "is not a valid domain" });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("javascript:alert(1) is not a valid domain");
+    expect(await page.getByTestId("home-view").count()).toBe(1);
+    expect(unexpected(problems.all(), 400)).toEqual([]);
+  });
+
+  it("a failed flip from a page view goes back to the home route", async () => {
+    const { page, problems } = await tracked();
+    await visit(page, pagePath(ARTICLE));
+    await page.getByTestId("search-input").fill("https://192.168.0.1/admin");
+    await page.getByTestId("search-submit").click();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "192.168.0.1/admin is not a valid domain" })
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+    expect(unexpected(problems.all(), 400)).toEqual([]);
+  });
+});
+
+describe("user content is harmless", () => {
+  it("an XSS payload in a comment renders as text on the server and in the browser", async () => {
+    const mallory = await createAccount("Mallory");
+    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: "flipside-xss.net/target", back: false },
+    });
+    const payload = [
+      `<img src=x onerror="window.__xss='img'">`,
+      `<script>window.__xss='script'</script>`,
+      `[click me](javascript:window.__xss='link')`,
+      `<a href="javascript:window.__xss='a'">raw link</a>`,
+    ].join("\n\n");
+    const posted = await api("/v1/site-page-comments", {
+      method: "POST",
+      token: mallory.token,
+      body: { sitePage_id: flipped.data.id, body: payload },
+    });
+    expect(posted.status).toBe(201);
+
+    const html = await serverHtml(pagePath("flipside-xss.net/target"));
+    expect(html).not.toMatch(/<img[^>]*onerror/i);
+    expect(html).not.toContain("<script>window.__xss");
+    expect(html).not.toMatch(/href="javascript:/i);
+    expect(html).toContain("&lt;img src=x onerror=");
+
+    const { page, problems } = await tracked();
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await visit(page, pagePath("flipside-xss.net/target"));
+    const comment = page.getByTestId("comment").first();
+    expect(await comment.textContent()).toContain(`<img src=x onerror="window.__xss='img'">`);
+    await comment
+      .getByText("click me")
+      .click()
+      .catch(() => {});
+    expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await page.locator("[onerror]").count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(unexpected(problems.all())).toEqual([]);
+  });
+});
+
+describe("comments in depth", () => {
+  it("attaches an image with a progress bar, edits (marked edited) and deletes (placeholder keeps the thread)", async () => {
+    const cleo = await createAccount("Cleo");
+    const dan = await createAccount("Dan");
+    const address = "flipside-threads.com/post";
+    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: address, back: false },
+    });
+    const tab = await tracked();
+    const { page, problems } = tab;
+    await signIn(tab, cleo);
+    await visit(page, pagePath(address));
+
+    // A 1×1 PNG, uploaded through the reserved one-time address.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const composer = page.getByTestId("comment-composer");
+    // Hold the upload so its progress bar can be seen (and sending waits for it).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/v1/attachment-uploads/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await composer
+      .getByTestId("composer-image-input")
+      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
+    const bar = composer.getByRole("progressbar", { name: "Uploading dot.png" });
+    await bar.waitFor();
+    expect(await bar.getAttribute("aria-valuemax")).toBe("100");
+    expect(await composer.getByTestId("composer-submit").isDisabled()).toBe(true);
+    release();
+    await composer.locator('[data-testid="composer-attachment"][data-status="done"]').waitFor();
+    expect(await bar.count()).toBe(0);
+    await page.unroute("**/api/v1/attachment-uploads/**");
+    await composer.getByTestId("composer-body").fill("A picture of the problem.");
+    await composer.getByTestId("composer-submit").click();
+    await page.getByTestId("comment").filter({ hasText: "A picture of the problem." }).waitFor();
+    const commentId = await page.getByTestId("comment").first().getAttribute("data-comment-id");
+    const comment = page.locator(`[data-comment-id="${commentId}"]`);
+    const image = comment.getByTestId("contribution-media").locator("img");
+    await image.waitFor();
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Dan answers it.
+    expect(
+      (
+        await api("/v1/site-page-comments", {
+          method: "POST",
+          token: dan.token,
+          body: { sitePage_id: flipped.data.id, parent_id: commentId, body: "Dan's answer." },
+        })
+      ).status,
+    ).toBe(201);
+
+    // Edit: marked edited.
+    await comment.getByTestId("comment-actions").click();
+    await page.getByTestId("comment-edit").click();
+    const edit = comment.getByTestId("edit-composer");
+    await edit.getByTestId("composer-body").fill("A picture of the problem (cropped).");
+    await edit.getByTestId("composer-submit").click();
+    await comment.getByTestId("edited-mark").waitFor();
+    expect(await comment.textContent()).toContain("(cropped)");
+
+    // Delete: a placeholder stays and Dan's reply is still reachable.
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    const again = page.locator(`[data-comment-id="${commentId}"]`);
+    await again.getByTestId("comment-actions").click();
+    await page.getByTestId("comment-delete").click();
+    await page.getByTestId("confirm-delete").click();
+    await again.getByTestId("deleted-placeholder").waitFor();
+    await again.getByTestId("replies-toggle").click();
+    await again.getByTestId("reply").filter({ hasText: "Dan's answer." }).waitFor();
+    expect(unexpected(problems.all())).toEqual([]);
+  });
+
+  it("sorts and loads more in pages of 25", async () => {
+    const eve = await createAccount("Eve");
+    const address = "flipside-busy.com/thread";
+    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: address, back: false },
+    });
+    // Seeded straight through the API (new accounts may post 10 a minute, so use several authors).
+    const authors = [eve, await createAccount("Finn"), await createAccount("Gus")];
+    for (let i = 1; i <= 27; i++) {
+      const author = authors[i % authors.length] as Account;
+      const answer = await api("/v1/site-page-comments", {
+        method: "POST",
+        token: author.token,
+        body: { sitePage_id: flipped.data.id, body: `Comment number ${i}` },
+      });
+      expect(answer.status).toBe(201);
+    }
+    const { page, problems } = await tracked();
+    await visit(page, pagePath(address));
+    const list = page.getByTestId("comment-list").getByTestId("comment");
+    expect(await list.count()).toBe(25);
+    expect(await list.first().textContent()).toContain("Comment number 27");
+    await page.getByTestId("comments-load-more").click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="comment-list"] [data-testid="comment"]').length === 27,
+    );
+    expect(await page.getByTestId("comments-load-more").count()).toBe(0);
+
+    // Another page and back: every list starts again at page 0 (SPEC.md §4).
+    await page.getByTestId("search-input").fill(ARTICLE);
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL((url) => url.searchParams.get("url") === ARTICLE);
+    await page.getByTestId("page-title").filter({ hasText: ARTICLE }).waitFor();
+    await page.goBack();
+    await page.getByTestId("page-title").filter({ hasText: address }).waitFor();
+    expect(await list.count()).toBe(25);
+    expect(await page.getByTestId("comments-load-more").count()).toBe(1);
+
+    // Oldest: the first comment first, and the list starts again at page 0 (25 shown).
+    await chooseSort(page, "oldest");
+    await expect.poll(() => firstCommentText(page)).toBe("Comment number 1");
+    expect(await list.count()).toBe(25);
+    await chooseSort(page, "newest");
+    await expect.poll(() => firstCommentText(page)).toBe("Comment number 27");
+
+    // An official response (claimUuid set by the verified owner) is marked as such.
+    await page.route("**/api/v1/site-page-comments?*", async (route) => {
+      const response = await route.fetch();
+      const items = (await response.json()) as { claimUuid: string | null }[];
+      if (items[0]) items[0].claimUuid = flipped.data.id;
+      await route.fulfill({ response, json: items });
+    });
+    await chooseSort(page, "top");
+    const official = page.getByTestId("comment-list").locator('[data-official="true"]');
+    await official.waitFor();
+    expect(await official.getByTestId("official-badge").textContent()).toBe("Official response");
+    await page.unroute("**/api/v1/site-page-comments?*");
+    expect(unexpected(problems.all())).toEqual([]);
+  });
+});
+
+describe("who may contribute", () => {
+  it("an unactivated account is told why it cannot comment (the API's 403 detail)", async () => {
+    const newcomer = await createUnactivatedAccount("Nora");
+    const tab = await tracked();
+    await signIn(tab, newcomer);
+    const { page, problems } = tab;
+    await visit(page, pagePath(ARTICLE));
+    expect(await page.getByTestId("activation-needed").first().textContent()).toContain(
+      "Activate your account",
+    );
+    const composer = page.getByTestId("comment-composer");
+    await composer.getByTestId("composer-body").fill("Hello everyone");
+    await composer.getByTestId("composer-submit").click();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Activate your account first: check your mail for the activation link." })
+      .waitFor();
+    // The text stays, ready for when the account is activated.
+    expect(await composer.getByTestId("composer-body").inputValue()).toBe("Hello everyone");
+    expect(unexpected(problems.all(), 403)).toEqual([]);
+  });
+
+  it("a vote the server refuses is rolled back", async () => {
+    const voter = await createAccount("Vic");
+    const tab = await tracked();
+    await signIn(tab, voter);
+    const { page } = tab;
+    await visit(page, pagePath(ARTICLE));
+    await page.route("**/api/v1/contribution-votes", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/problem+json",
+        body: JSON.stringify({
+          type: "about:blank",
+          title: "Service Unavailable",
+          status: 503,
+          detail: "Try again later.",
+        }),
+      }),
+    );
+    const votes = page.getByTestId("summary-panel").getByTestId("vote-arrows");
+    const before = await votes.getByTestId("vote-score").textContent();
+    await votes.getByTestId("vote-down").click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Try again later." }).waitFor();
+    expect(await votes.getByTestId("vote-score").textContent()).toBe(before);
+    expect(await votes.getAttribute("data-my-vote")).toBe("0");
+    await page.unroute("**/api/v1/contribution-votes");
+  });
+});
+
+describe("notes", () => {
+  it("edits and deletes a note of the page; other people never see it", async () => {
+    const nina = await createAccount("Nina");
+    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: ARTICLE, back: false },
+    });
+    const created = await api<{ id: string }>("/v1/notes", {
+      method: "POST",
+      token: nina.token,
+      body: { sitePage_id: flipped.data.id, title: "Draft thought", body: "first take" },
+    });
+    expect(created.status).toBe(201);
+    const tab = await tracked();
+    await signIn(tab, nina);
+    const { page, problems } = tab;
+    await visit(page, pagePath(ARTICLE));
+    await page.getByTestId("tab-my-note").click();
+    const note = page.locator(`[data-note-id="${created.data.id}"]`);
+    await note.getByTestId("note-edit").click();
+    const form = note.getByTestId("note-edit-form");
+    await form.getByTestId("note-title").fill("Settled thought");
+    await form.getByTestId("note-visibility").selectOption("PUBLIC");
+    await form.getByTestId("note-submit").click();
+    await note.getByTestId("note-title-text").filter({ hasText: "Settled thought" }).waitFor();
+    expect(await note.textContent()).toContain("Public");
+    expect(await page.getByTestId("tab-my-note").textContent()).toContain("1");
+
+    await note.getByTestId("note-delete").click();
+    await page.getByTestId("confirm-delete").click();
+    await note.waitFor({ state: "detached" });
+    await page.getByTestId("notes-empty").waitFor();
+    expect(await page.getByTestId("tab-my-note").textContent()).toContain("0");
+    expect((await api(`/v1/notes/${created.data.id}`, { token: nina.token })).status).toBe(404);
+    expect(unexpected(problems.all())).toEqual([]);
+  });
+});
+
+describe("keyboard, small screens and accessibility", () => {
+  it("tabs move with the arrow keys and carry the SPEC.md §2 identifiers", async () => {
+    const { page } = await tracked();
+    await visit(page, pagePath(ARTICLE));
+    const values = await pageTabs(page).evaluateAll((tabs) =>
+      tabs.map((t) => t.getAttribute("data-testid")?.replace(/^tab-/, "")),
+    );
+    expect(values).toEqual(["comments", "reviews", "related-page", "my-note", "tab-plus"]);
+    await page.getByTestId("tab-comments").focus();
+    await page.keyboard.press("ArrowRight");
+    // Radix moves the focus (and with it the selection) on the next tick.
+    const selected = pageTabs(page).and(page.locator('[aria-selected="true"]'));
+    await expect.poll(() => selected.getAttribute("data-testid")).toBe("tab-reviews");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+      "tab-reviews",
+    );
+    await page.keyboard.press("End");
+    await expect.poll(() => selected.getAttribute("data-testid")).toBe("tab-tab-plus");
+    expect(await page.getByTestId("tab-plus-placeholder").textContent()).toContain(
+      "Custom tabs come with your profile",
+    );
+  });
+
+  it("signed-out votes, reviews, links and notes open the login dialog", async () => {
+    const { page } = await tracked();
+    await visit(page, pagePath(ARTICLE));
+    const dialog = page.getByTestId("login-dialog");
+    const attempts: [string, () => Promise<void>][] = [
+      ["vote", () => page.getByTestId("vote-up").first().click()],
+      [
+        "review",
+        async () => {
+          await page.getByTestId("tab-reviews").click();
+          await page.getByTestId("review-submit").click();
+        },
+      ],
+      [
+        "link",
+        async () => {
+          await page.getByTestId("tab-related-page").click();
+          await page.getByTestId("related-submit").click();
+        },
+      ],
+      [
+        "note",
+        async () => {
+          await page.getByTestId("tab-my-note").click();
+          await page.getByTestId("notes-login").click();
+        },
+      ],
+    ];
+    for (const [what, attempt] of attempts) {
+      await attempt();
+      await dialog.waitFor().catch(() => {
+        throw new Error(`No login dialog after a signed-out ${what}`);
+      });
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    }
+  });
+
+  it("fits a 320 px screen and has no serious accessibility violation", async () => {
+    const { page } = await tracked({ viewport: { width: 320, height: 640 } });
+    // A page nobody discussed yet says so, and invites the first comment.
+    await visit(page, pagePath("flipside-quiet.com/nothing-yet"));
+    expect(await page.getByTestId("comments-empty").textContent()).toContain(
+      "No comments yet — be the first",
+    );
+    await visit(page, pagePath(ARTICLE));
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="page-view"]').analyze();
+    const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(
+      serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    ).toEqual([]);
+
+    await visit(page, "/");
+    const homeAxe = await new AxeBuilder({ page }).include('[data-testid="home-view"]').analyze();
+    expect(
+      homeAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
+    expect(await page.getByTestId("page-card").count()).toBeGreaterThan(0);
+  });
+});
