@@ -1,5 +1,10 @@
-import { type Attachment, BODY_MAX_LENGTH } from "@flipside/contracts/discussion";
-import { renderMarkdown } from "@flipside/contracts/markdown";
+import {
+  type Attachment,
+  BODY_MAX_LENGTH,
+  DISCUSSION_MESSAGES,
+  MAX_IMAGES_PER_CONTRIBUTION,
+  MAX_VIDEOS_PER_CONTRIBUTION,
+} from "@flipside/contracts/discussion";
 import { Film, ImagePlus, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
@@ -43,6 +48,37 @@ function fromAttachment(a: Attachment): Upload {
     attachment: a,
     local: false,
   };
+}
+
+type Render = (markdown: string) => string;
+
+/**
+ * The same safe renderer the server uses, loaded the first time a preview is asked for:
+ * markdown-it is the biggest part of the page's script, and most visitors never preview.
+ */
+function useMarkdownRenderer(wanted: boolean): Render | null {
+  const [render, setRender] = useState<Render | null>(null);
+  useEffect(() => {
+    if (!wanted || render) return;
+    let live = true;
+    import("@flipside/contracts/markdown")
+      .then((m) => {
+        if (live) setRender(() => m.renderMarkdown);
+      })
+      .catch(() => {
+        if (live) setRender(() => escapeAsText);
+      });
+    return () => {
+      live = false;
+    };
+  }, [wanted, render]);
+  return render;
+}
+
+/** Last resort when the renderer cannot load: the text itself, escaped, never markup. */
+function escapeAsText(markdown: string): string {
+  const escaped = markdown.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<p>${escaped}</p>`;
 }
 
 export interface ComposerValue {
@@ -90,6 +126,7 @@ export function CommentComposer({
   const [uploads, setUploads] = useState<Upload[]>(() => initialAttachments.map(fromAttachment));
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const render = useMarkdownRenderer(mode === "preview");
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const uploadsRef = useRef(uploads);
@@ -110,7 +147,8 @@ export function CommentComposer({
     setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
   async function addFile(file: File, type: MediaKind) {
-    const refusal = attachmentRefusal(uploadsRef.current, type) ?? fileRefusal(file, type);
+    const kept = uploadsRef.current.filter((u) => u.status !== "failed");
+    const refusal = attachmentRefusal(kept, type) ?? fileRefusal(file, type);
     if (refusal) {
       notify.error(refusal);
       return;
@@ -166,7 +204,7 @@ export function CommentComposer({
     event.preventDefault();
     if (!gate.requireUser()) return;
     if (body.trim() === "") {
-      setError("Write something first");
+      setError(DISCUSSION_MESSAGES.bodyRequired);
       return;
     }
     if (tooLong || uploading) return;
@@ -189,8 +227,8 @@ export function CommentComposer({
     }
   }
 
-  const images = uploads.filter((u) => u.type === "IMAGE").length;
-  const videos = uploads.filter((u) => u.type === "VIDEO").length;
+  const images = uploads.filter((u) => u.type === "IMAGE" && u.status !== "failed").length;
+  const videos = uploads.filter((u) => u.type === "VIDEO" && u.status !== "failed").length;
   const errorId = `${id}-error`;
   return (
     <form onSubmit={submit} className={cn("flex flex-col gap-2", className)} data-testid={testId} noValidate>
@@ -242,8 +280,10 @@ export function CommentComposer({
         </TabsContent>
         <TabsContent value="preview">
           <div className="min-h-24 rounded-md border border-dashed px-3 py-2" data-testid="composer-preview">
-            {body.trim() ? (
-              <UserContent html={renderMarkdown(body)} />
+            {body.trim() && render ? (
+              <UserContent html={render(body)} />
+            ) : body.trim() ? (
+              <p className="text-muted-foreground text-sm">Loading the preview…</p>
             ) : (
               <p className="text-muted-foreground text-sm">Nothing to preview yet.</p>
             )}
@@ -346,7 +386,7 @@ export function CommentComposer({
               type="button"
               variant="ghost"
               size="sm"
-              disabled={videos > 0 || images >= 4}
+              disabled={videos > 0 || images >= MAX_IMAGES_PER_CONTRIBUTION}
               onClick={() => gate.requireUser() && imageInput.current?.click()}
             >
               <ImagePlus aria-hidden="true" />
@@ -356,7 +396,7 @@ export function CommentComposer({
               type="button"
               variant="ghost"
               size="sm"
-              disabled={images > 0 || videos >= 1}
+              disabled={images > 0 || videos >= MAX_VIDEOS_PER_CONTRIBUTION}
               onClick={() => gate.requireUser() && videoInput.current?.click()}
             >
               <Film aria-hidden="true" />

@@ -98,6 +98,9 @@ function LinkPageForm({ sitePageId, onLinked }: { sitePageId: string; onLinked(l
             error={errors.reason?.message}
             className="[&_textarea]:min-h-16"
             readOnly={!gate.user}
+            onClick={() => {
+              if (!gate.user) gate.requireUser();
+            }}
             data-testid="related-reason"
             {...form.register("reason")}
           />

@@ -214,6 +214,9 @@ function MyReviewForm({
             className="[&_textarea]:min-h-28"
             data-testid="review-body"
             readOnly={!gate.user}
+            onClick={() => {
+              if (!gate.user) gate.requireUser();
+            }}
             {...form.register("body")}
           />
           {gate.needsActivation ? (
