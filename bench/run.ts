@@ -3,6 +3,7 @@
 // table of req/s and latency with each figure's ratio to the hello-world route measured in the
 // same run (this machine is shared and noisy: absolute numbers mean little, ratios travel).
 import { type ChildProcess, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -76,6 +77,7 @@ async function main() {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       RATE_LIMIT_ENABLED: "false",
+      JWT_SECRET: randomBytes(32).toString("hex"),
       ...(databaseUrl ? { DATABASE_URL: seeded.databaseUrl ?? databaseUrl } : {}),
     },
     stdio: ["ignore", "inherit", "inherit"],
