@@ -222,6 +222,8 @@ describe("the discussion journey", () => {
     const composer = page.getByTestId("comment-composer");
     await composer.getByTestId("composer-body").fill("Ada thinks this is **well sourced**.");
     await composer.getByTestId("composer-preview-tab").click();
+    // The renderer is loaded on first preview: wait for it, then check what it rendered.
+    await composer.getByTestId("composer-preview").locator("strong").waitFor();
     expect(await composer.getByTestId("composer-preview").innerHTML()).toContain(
       "<strong>well sourced</strong>",
     );
