@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { notFound } from "./lib/errors.ts";
+import { createHtmlCache } from "./lib/html-cache.ts";
 import { mailerPlugin } from "./lib/mailer.ts";
 import { WEB_BUILD_DIR, WEB_ROOT } from "./lib/paths.ts";
 import { resolveJwtSecret } from "./lib/secret.ts";
@@ -30,6 +31,8 @@ import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export interface BuildOptions {
   /** An already-open database (tests); otherwise one is opened from the config. */
@@ -129,7 +132,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   if (config.SERVE_WEB) {
+    const htmlCache = createHtmlCache({ ttlMs: config.PAGE_CACHE_TTL_MS });
+    // Any change made through the API may show on any page: start afresh. A flip only finds
+    // (or adds) a page, which pages rendered for others do not depend on.
+    app.addHook("onResponse", async (request, reply) => {
+      if (
+        UNSAFE_METHODS.has(request.method) &&
+        reply.statusCode < 400 &&
+        request.url.startsWith("/api/") &&
+        !request.url.startsWith("/api/v1/site-pages/flip")
+      ) {
+        htmlCache.clear();
+      }
+    });
     await app.register(webPlugin, {
+      htmlCache,
       buildDir: WEB_BUILD_DIR,
       webRoot: WEB_ROOT,
       dev: config.WEB_DEV,

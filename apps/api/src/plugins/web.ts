@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
+import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import type { PublicConfig, WebLoadContext } from "@flipside/contracts/public-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { HtmlCache } from "../lib/html-cache.ts";
 
-const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language", "x-forwarded-for"];
+const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
@@ -33,7 +35,14 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
  */
 export async function webPlugin(
   app: FastifyInstance,
-  opts: { buildDir: string; webRoot: string; publicConfig: PublicConfig; mode: string; dev: boolean },
+  opts: {
+    buildDir: string;
+    webRoot: string;
+    publicConfig: PublicConfig;
+    mode: string;
+    dev: boolean;
+    htmlCache: HtmlCache;
+  },
 ) {
   if (opts.dev) {
     // `npm run dev`: Vite in middleware mode compiles on demand with hot reload.
@@ -54,7 +63,7 @@ export async function webPlugin(
       () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       "development",
     );
-    registerRenderer(app, opts.publicConfig, handle);
+    registerRenderer(app, opts.publicConfig, handle, opts.htmlCache);
     return;
   }
   const serverEntry = join(opts.buildDir, "server", "index.js");
@@ -84,13 +93,23 @@ export async function webPlugin(
     },
   });
 
-  registerRenderer(app, opts.publicConfig, handle);
+  registerRenderer(app, opts.publicConfig, handle, opts.htmlCache);
+}
+
+/** A page render for nobody in particular: the same HTML for every anonymous visitor. */
+function isAnonymousRead(request: FastifyRequest) {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    !request.headers.authorization &&
+    !request.headers.cookie?.includes(`${SESSION_COOKIE}=`)
+  );
 }
 
 function registerRenderer(
   app: FastifyInstance,
   publicConfig: PublicConfig,
   handle: ReturnType<typeof createRequestHandler>,
+  htmlCache: HtmlCache,
 ) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
@@ -108,9 +127,10 @@ function registerRenderer(
         const res = await app.inject({
           method: (init.method ?? "GET") as "GET",
           url: path.startsWith("/api") ? path : `/api${path}`,
+          // The API sees the visitor's address (per-IP rate limits), not the loopback.
+          remoteAddress: request.ip,
           headers: {
             ...forwarded,
-            "x-forwarded-for": request.ip,
             ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
             ...init.headers,
           },
@@ -125,6 +145,14 @@ function registerRenderer(
         return new Response(bodyless ? null : res.rawPayload, { status: res.statusCode, headers });
       },
     };
+    const cacheable = htmlCache.enabled && isAnonymousRead(request);
+    if (cacheable) {
+      const hit = htmlCache.get(request.url, reply.pageNonce);
+      if (hit) {
+        reply.status(hit.status).headers(hit.headers).header("x-page-cache", "hit");
+        return reply.send(request.method === "HEAD" ? undefined : hit.body);
+      }
+    }
     const response = await handle(toWebRequest(request, reply), context as never);
     reply.status(response.status);
     for (const [key, value] of response.headers) {
@@ -134,6 +162,15 @@ function registerRenderer(
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header("set-cookie", cookies);
     if (!response.body || request.method === "HEAD") return reply.send();
+    if (cacheable && response.status === 200 && cookies.length === 0) {
+      const body = await response.text();
+      htmlCache.set(request.url, reply.pageNonce, {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body,
+      });
+      return reply.header("x-page-cache", "miss").send(body);
+    }
     return reply.send(Readable.fromWeb(response.body as never));
   };
 

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createHtmlCache } from "./html-cache.ts";
+
+const page = (body: string) => ({ status: 200, headers: { "content-type": "text/html" }, body });
+
+describe("html cache", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("serves a stored page with the new response's nonce", () => {
+    const cache = createHtmlCache({ ttlMs: 1000 });
+    cache.set("/?url=a", "NONCE1", page('<script nonce="NONCE1">x</script><p>NONCE1 text</p>'));
+    const hit = cache.get("/?url=a", "NONCE2");
+    expect(hit?.body).toBe('<script nonce="NONCE2">x</script><p>NONCE2 text</p>');
+    expect(hit?.body).not.toContain("NONCE1");
+  });
+
+  it("forgets entries after the TTL and on clear", () => {
+    vi.useFakeTimers();
+    const cache = createHtmlCache({ ttlMs: 1000 });
+    cache.set("/a", "n", page("a"));
+    cache.set("/b", "n", page("b"));
+    vi.advanceTimersByTime(999);
+    expect(cache.get("/a", "n")?.body).toBe("a");
+    vi.advanceTimersByTime(1);
+    expect(cache.get("/a", "n")).toBeNull();
+    cache.set("/a", "n", page("a"));
+    cache.clear();
+    expect(cache.get("/a", "n")).toBeNull();
+  });
+
+  it("is off with a zero TTL, and bounded in entries and size", () => {
+    const off = createHtmlCache({ ttlMs: 0 });
+    off.set("/a", "n", page("a"));
+    expect(off.enabled).toBe(false);
+    expect(off.get("/a", "n")).toBeNull();
+
+    const small = createHtmlCache({ ttlMs: 1000, maxEntries: 2, maxBytes: 10 });
+    small.set("/1", "n", page("1"));
+    small.set("/2", "n", page("2"));
+    small.set("/3", "n", page("3"));
+    expect(small.get("/1", "n")).toBeNull();
+    expect(small.get("/3", "n")?.body).toBe("3");
+    small.set("/big", "n", page("x".repeat(11)));
+    expect(small.get("/big", "n")).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./fixtures/server.ts";
+
+/**
+ * The anonymous page micro-cache (docs/decisions/005): the same HTML for every anonymous
+ * visitor for a moment, each response with its own CSP nonce; signed-in requests bypass it;
+ * a write through the API empties it.
+ */
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ PAGE_CACHE_TTL_MS: "60000" });
+});
+afterAll(() => server?.stop());
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${path}`, { headers });
+  const body = await res.text();
+  const csp = res.headers.get("content-security-policy") ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  return { res, body, nonce, cache: res.headers.get("x-page-cache") };
+}
+
+describe("anonymous page cache", () => {
+  it("renders once, then serves the same page with a fresh nonce", async () => {
+    const first = await get("/about");
+    const second = await get("/about");
+    expect(first.cache).toBe("miss");
+    expect(second.cache).toBe("hit");
+    expect(first.nonce).toBeTruthy();
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.body).toContain(`nonce="${second.nonce}"`);
+    expect(second.body).not.toContain(first.nonce as string);
+    expect(second.body.replaceAll(second.nonce as string, "N")).toBe(
+      first.body.replaceAll(first.nonce as string, "N"),
+    );
+  });
+
+  it("never serves or stores pages for a signed-in request", async () => {
+    await get("/support");
+    const withCookie = await get("/support", { cookie: "flipside_token=not-a-real-token" });
+    expect(withCookie.cache).toBeNull();
+    const withBearer = await get("/support", { authorization: "Bearer x" });
+    expect(withBearer.cache).toBeNull();
+  });
+
+  it("does not keep error pages", async () => {
+    const missing = await get("/no-such-page-here");
+    expect(missing.res.status).toBe(404);
+    expect((await get("/no-such-page-here")).cache).toBeNull();
+  });
+
+  it("starts afresh after a write through the API", async () => {
+    await get("/terms");
+    expect((await get("/terms")).cache).toBe("hit");
+    const write = await fetch(`${server.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: "cache@example.com",
+        password: "Cache-test-2026!x",
+        displayName: "Cache",
+      }),
+    });
+    expect(write.status).toBe(201);
+    expect((await get("/terms")).cache).toBe("miss");
+  });
+});
