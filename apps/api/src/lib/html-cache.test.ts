@@ -44,3 +44,31 @@ describe("html cache", () => {
     expect(small.get("/big", "n")).toBeNull();
   });
 });
+
+describe("html cache past its TTL", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("lets one request render while the others keep the previous page", () => {
+    vi.useFakeTimers();
+    const cache = createHtmlCache({ ttlMs: 1000 });
+    cache.set("/p", "n", page("old"));
+    vi.advanceTimersByTime(1000);
+    expect(cache.get("/p", "n")).toBeNull(); // this one renders
+    expect(cache.get("/p", "n")?.body).toBe("old"); // the others are served meanwhile
+    cache.set("/p", "n", page("new"));
+    expect(cache.get("/p", "n")?.body).toBe("new");
+  });
+
+  it("hands the render to another request when the first gives up or takes too long", () => {
+    vi.useFakeTimers();
+    const cache = createHtmlCache({ ttlMs: 1000 });
+    cache.set("/p", "n", page("old"));
+    vi.advanceTimersByTime(1000);
+    expect(cache.get("/p", "n")).toBeNull();
+    cache.abandon("/p");
+    expect(cache.get("/p", "n")).toBeNull();
+    expect(cache.get("/p", "n")?.body).toBe("old");
+    vi.advanceTimersByTime(4000);
+    expect(cache.get("/p", "n")).toBeNull();
+  });
+});

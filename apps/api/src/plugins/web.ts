@@ -153,7 +153,13 @@ function registerRenderer(
         return reply.send(request.method === "HEAD" ? undefined : hit.body);
       }
     }
-    const response = await handle(toWebRequest(request, reply), context as never);
+    let response: Response;
+    try {
+      response = await handle(toWebRequest(request, reply), context as never);
+    } catch (e) {
+      if (cacheable) htmlCache.abandon(request.url);
+      throw e;
+    }
     reply.status(response.status);
     for (const [key, value] of response.headers) {
       if (key === "set-cookie") continue;
@@ -161,7 +167,10 @@ function registerRenderer(
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header("set-cookie", cookies);
-    if (!response.body || request.method === "HEAD") return reply.send();
+    if (!response.body || request.method === "HEAD") {
+      if (cacheable) htmlCache.abandon(request.url);
+      return reply.send();
+    }
     if (cacheable && response.status === 200 && cookies.length === 0) {
       const body = await response.text();
       htmlCache.set(request.url, reply.pageNonce, {
@@ -171,6 +180,7 @@ function registerRenderer(
       });
       return reply.header("x-page-cache", "miss").send(body);
     }
+    if (cacheable) htmlCache.abandon(request.url);
     return reply.send(Readable.fromWeb(response.body as never));
   };
 
