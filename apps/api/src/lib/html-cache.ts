@@ -11,6 +11,13 @@ export interface CachedPage {
   body: string;
 }
 
+export interface ServedPage {
+  status: number;
+  headers: Record<string, string>;
+  /** Encoded once when stored: a hit only copies bytes, it never re-encodes the page. */
+  body: Buffer;
+}
+
 export interface HtmlCache {
   readonly enabled: boolean;
   /**
@@ -18,19 +25,20 @@ export interface HtmlCache {
    * exactly one request at a time is told to render it again while the others keep getting the
    * previous render: a busy page never has every request rendering at once.
    */
-  get(key: string, nonce: string): CachedPage | null;
+  get(key: string, nonce: string): ServedPage | null;
   set(key: string, nonce: string, page: CachedPage): void;
   /** This request was told to render but will not store a page (an error, a redirect…). */
   abandon(key: string): void;
   clear(): void;
 }
 
-const NONCE_SLOT = "\u0000nonce\u0000";
-
 export function createHtmlCache(opts: { ttlMs: number; maxEntries?: number; maxBytes?: number }): HtmlCache {
   const maxEntries = opts.maxEntries ?? 500;
   const maxBytes = opts.maxBytes ?? 512 * 1024;
-  const entries = new Map<string, { page: CachedPage; expires: number }>();
+  const entries = new Map<
+    string,
+    { status: number; headers: Record<string, string>; parts: Buffer[]; expires: number }
+  >();
   const rendering = new Set<string>();
   return {
     enabled: opts.ttlMs > 0,
@@ -44,18 +52,26 @@ export function createHtmlCache(opts: { ttlMs: number; maxEntries?: number; maxB
         rendering.add(key);
         return null;
       }
-      return { ...entry.page, body: entry.page.body.replaceAll(NONCE_SLOT, nonce) };
+      const nonceBytes = Buffer.from(nonce);
+      const chunks: Buffer[] = [];
+      entry.parts.forEach((part, i) => {
+        if (i > 0) chunks.push(nonceBytes);
+        chunks.push(part);
+      });
+      return { status: entry.status, headers: entry.headers, body: Buffer.concat(chunks) };
     },
     abandon(key) {
       rendering.delete(key);
     },
     set(key, nonce, page) {
       rendering.delete(key);
-      if (opts.ttlMs <= 0 || page.body.length > maxBytes || page.body.includes(NONCE_SLOT)) return;
+      if (opts.ttlMs <= 0 || page.body.length > maxBytes) return;
       // Map order is insertion order: the first key is the oldest.
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(key, {
-        page: { ...page, body: page.body.replaceAll(nonce, NONCE_SLOT) },
+        status: page.status,
+        headers: page.headers,
+        parts: page.body.split(nonce).map((part) => Buffer.from(part)),
         expires: Date.now() + opts.ttlMs,
       });
     },
