@@ -101,17 +101,14 @@ export const authPlugin = fp(
     // CSRF: a cookie rides along on cross-site requests, a bearer header never does. So an
     // unsafe request that carries the session cookie (and no bearer) must come from our own
     // origin or a configured extension origin.
-    app.addHook("onRequest", async (request) => {
-      if (!UNSAFE.has(request.method) || bearer(request) || !request.cookies[SESSION_COOKIE]) return;
+    app.addHook("onRequest", (request, _reply, done) => {
+      if (!UNSAFE.has(request.method) || bearer(request) || !request.cookies[SESSION_COOKIE]) return done();
       const site = request.headers["sec-fetch-site"];
       const origin = request.headers.origin;
-      if (origin) {
-        if (!allowed.has(origin) && !isSameHost(origin, request.headers.host)) {
-          throw forbidden("Cross-site request refused.");
-        }
-        return;
-      }
-      if (site && site !== "same-origin" && site !== "none") throw forbidden("Cross-site request refused.");
+      const crossSite = origin
+        ? !allowed.has(origin) && !isSameHost(origin, request.headers.host)
+        : Boolean(site && site !== "same-origin" && site !== "none");
+      done(crossSite ? forbidden("Cross-site request refused.") : undefined);
     });
   },
   { name: "auth", dependencies: ["db"] },

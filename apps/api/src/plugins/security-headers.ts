@@ -45,21 +45,25 @@ export const securityHeadersPlugin = fp(
       frameguard: false,
     });
     app.decorateReply("pageNonce", "");
-    app.addHook("onRequest", async (request, reply) => {
-      reply.pageNonce = randomBytes(16).toString("base64");
+    app.addHook("onRequest", (request, reply, done) => {
+      // Only pages carry inline scripts; API answers need no nonce.
+      if (!request.url.startsWith("/api/")) reply.pageNonce = randomBytes(16).toString("base64");
       if (request.protocol === "https") {
         reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
       }
+      done();
     });
-    app.addHook("onSend", async (request, reply, payload) => {
-      if (reply.hasHeader("content-security-policy")) return payload;
-      const type = String(reply.getHeader("content-type") ?? "");
-      const isApi = request.url.startsWith("/api/");
-      reply.header(
-        "content-security-policy",
-        !isApi && type.startsWith("text/html") ? pageCsp(reply.pageNonce, opts.frameAncestors) : API_CSP,
-      );
-      return payload;
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if (!reply.hasHeader("content-security-policy")) {
+        const type = String(reply.getHeader("content-type") ?? "");
+        reply.header(
+          "content-security-policy",
+          reply.pageNonce && type.startsWith("text/html")
+            ? pageCsp(reply.pageNonce, opts.frameAncestors)
+            : API_CSP,
+        );
+      }
+      done(null, payload);
     });
   },
   { name: "security-headers" },
