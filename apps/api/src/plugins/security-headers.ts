@@ -53,7 +53,7 @@ export const securityHeadersPlugin = fp(
       }
       done();
     });
-    app.addHook("onSend", (request, reply, payload, done) => {
+    app.addHook("onSend", (_request, reply, payload, done) => {
       if (!reply.hasHeader("content-security-policy")) {
         const type = String(reply.getHeader("content-type") ?? "");
         reply.header(
