@@ -1,5 +1,6 @@
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
+import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -17,50 +18,19 @@ interface FieldProps extends Omit<ComponentProps<"input">, "id"> {
   labelAside?: ReactNode;
 }
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean).join(" ");
-  return list || undefined;
-}
-
-/** The message under a field; linked to the input by aria-describedby. */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-destructive text-sm" data-slot="field-error">
-      <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      <span>{message}</span>
-    </p>
-  );
-}
-
-/**
- * A labelled input with its hint and error: `aria-invalid` while the error shows, and
- * `aria-describedby` pointing at both so screen readers read them with the field.
- */
+/** A labelled input with its hint and error (see `Field`). */
 export function TextField({ label, error, hint, children, labelAside, className, ...input }: FieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        {labelAside}
-      </div>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
-        {...input}
-      />
-      {hint !== undefined ? (
-        <div id={hintId} className="text-muted-foreground text-sm">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={errorId} message={error} />
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      labelAside={labelAside}
+      className={className}
+      control={(a11y) => <Input {...a11y} {...input} />}
+    >
       {children}
-    </div>
+    </Field>
   );
 }
 
@@ -81,48 +51,38 @@ export function PasswordField({
   /** Invalid even without a message of its own (the checklist shows which rule is broken). */
   invalid?: boolean;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
   return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        {labelAside}
-      </div>
-      <div className="relative">
-        <Input
-          id={id}
-          type={visible ? "text" : "password"}
-          className="pr-10"
-          aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedBy(hint !== undefined && hintId, error && errorId, describedById)}
-          {...input}
-        />
-        <button
-          type="button"
-          className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
-          aria-label={visible ? "Hide password" : "Show password"}
-          aria-pressed={visible}
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? (
-            <EyeOff className="size-4" aria-hidden="true" />
-          ) : (
-            <Eye className="size-4" aria-hidden="true" />
-          )}
-        </button>
-      </div>
-      {hint !== undefined ? (
-        <div id={hintId} className="text-muted-foreground text-sm">
-          {hint}
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      labelAside={labelAside}
+      invalid={invalid}
+      describedById={describedById}
+      className={className}
+      control={(a11y) => (
+        <div className="relative">
+          <Input {...a11y} type={visible ? "text" : "password"} className="pr-10" {...input} />
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
+            aria-label={visible ? "Hide password" : "Show password"}
+            aria-pressed={visible}
+            aria-controls={a11y.id}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? (
+              <EyeOff className="size-4" aria-hidden="true" />
+            ) : (
+              <Eye className="size-4" aria-hidden="true" />
+            )}
+          </button>
         </div>
-      ) : null}
-      <FieldError id={errorId} message={error} />
+      )}
+    >
       {children}
-    </div>
+    </Field>
   );
 }
 

@@ -1,32 +1,18 @@
-import { CircleAlert } from "lucide-react";
-import { type ComponentProps, type ReactNode, useId } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { cn } from "../../lib/cn.ts";
 
 /** SPEC.md §5: forms validate on blur and on change, not on every keystroke before that. */
 export const FORM_MODE = { mode: "onBlur", reValidateMode: "onChange" } as const;
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-destructive text-sm" data-slot="field-error">
-      <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      <span>{message}</span>
-    </p>
-  );
-}
+export { FieldError } from "../../components/ui/field.tsx";
 
 interface FieldShellProps {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
-}
-
-function describedBy(hintId: string | false, errorId: string | false): string | undefined {
-  return [hintId, errorId].filter(Boolean).join(" ") || undefined;
 }
 
 export function TextField({
@@ -36,23 +22,15 @@ export function TextField({
   className,
   ...input
 }: FieldShellProps & Omit<ComponentProps<"input">, "id">) {
-  const id = useId();
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, Boolean(error) && `${id}-error`)}
-        {...input}
-      />
-      {hint !== undefined ? (
-        <div id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Field
+      compact
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(a11y) => <Input {...a11y} {...input} />}
+    />
   );
 }
 
@@ -63,23 +41,15 @@ export function TextAreaField({
   className,
   ...textarea
 }: FieldShellProps & Omit<ComponentProps<"textarea">, "id">) {
-  const id = useId();
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && `${id}-hint`, Boolean(error) && `${id}-error`)}
-        {...textarea}
-      />
-      {hint !== undefined ? (
-        <div id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Field
+      compact
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(a11y) => <Textarea {...a11y} {...textarea} />}
+    />
   );
 }
 
