@@ -4,14 +4,6 @@ import { type ReactNode, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
-import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -20,6 +12,7 @@ import {
 import { cn } from "../../lib/cn.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { CommentComposer } from "./comment-composer.tsx";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { ContributionMedia } from "./contribution-media.tsx";
 import { discussionApi } from "./discussion-client.ts";
@@ -104,24 +97,10 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
   const gate = useContributionGate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const reply = useReplyComposer(comment.id, comment.sitePage_id, onReplyPosted);
   const mine = Boolean(gate.user && comment.author && gate.user.id === comment.author.id);
   const isReply = comment.contributionType === "REPLY";
   const label = isReply ? "reply" : "comment";
-
-  async function remove() {
-    setDeleting(true);
-    try {
-      await discussionApi.deleteComment(comment.id);
-      onChange(deletedComment(comment));
-      setConfirming(false);
-    } catch (error) {
-      gate.report(error, `The ${label} was not deleted. Try again.`);
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <article
@@ -221,29 +200,17 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
       {reply.composer}
       {thread}
 
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete your {label}?</DialogTitle>
-            <DialogDescription>
-              Its text goes away for good. A placeholder keeps its place so the replies still make sense.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Keep it
-            </Button>
-            <Button
-              variant="destructive"
-              loading={deleting}
-              onClick={() => void remove()}
-              data-testid="confirm-delete"
-            >
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete your ${label}?`}
+        description="Its text goes away for good. A placeholder keeps its place so the replies still make sense."
+        failure={`The ${label} was not deleted. Try again.`}
+        onConfirm={async () => {
+          await discussionApi.deleteComment(comment.id);
+          onChange(deletedComment(comment));
+        }}
+      />
     </article>
   );
 }

@@ -14,7 +14,7 @@ import { CommentComposer } from "./comment-composer.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { COMMENT_SORTS, type CommentSort, discussionApi } from "./discussion-client.ts";
-import { ListEmpty, ListSkeleton, LoadMore } from "./list-parts.tsx";
+import { ListEmpty, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
 
@@ -33,7 +33,6 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
     (c: Comment) => list.dispatch({ type: "update", id: c.id, change: () => c }),
     [list],
   );
-  const reloading = state.loadingPage === 0 && state.items.length === 0;
   const sorting = state.loadingPage === 0 && state.items.length > 0;
 
   return (
@@ -76,46 +75,30 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
         </DropdownMenu>
       </div>
 
-      {reloading ? (
-        <ListSkeleton label="Loading comments…" />
-      ) : state.items.length === 0 ? (
-        <ListEmpty
-          icon={MessageSquare}
-          title="No comments yet — be the first"
-          description="Say what you think of this page, ask a question or add what it leaves out."
-          testId="comments-empty"
-        />
-      ) : (
-        <ol
-          className={sorting ? "flex flex-col gap-6 opacity-60 transition-opacity" : "flex flex-col gap-6"}
-          data-testid="comment-list"
-        >
-          {state.items.map((comment) => (
-            <li key={comment.id}>
-              <ReplyThread
-                rootId={comment.id}
-                replySize={comment.replySize}
-                renderRoot={({ addReply, replies }) => (
-                  <CommentItem
-                    comment={comment}
-                    onChange={update}
-                    onReplyPosted={addReply}
-                    thread={replies}
-                  />
-                )}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-
-      <LoadMore
-        shown={state.items.length}
-        total={state.total}
-        loading={state.loadingPage !== null && state.loadingPage > 0}
-        onLoadMore={() => void list.loadMore()}
+      <PagedListBody
+        list={list}
+        loadingLabel="Loading comments…"
+        empty={
+          <ListEmpty
+            icon={MessageSquare}
+            title="No comments yet — be the first"
+            description="Say what you think of this page, ask a question or add what it leaves out."
+            testId="comments-empty"
+          />
+        }
         noun="comments"
-        testId="comments-load-more"
+        testId="comment-list"
+        loadMoreTestId="comments-load-more"
+        className="flex flex-col gap-6"
+        renderItem={(comment) => (
+          <ReplyThread
+            rootId={comment.id}
+            replySize={comment.replySize}
+            renderRoot={({ addReply, replies }) => (
+              <CommentItem comment={comment} onChange={update} onReplyPosted={addReply} thread={replies} />
+            )}
+          />
+        )}
       />
     </section>
   );

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { cn } from "../../lib/cn.ts";
+import type { PagedList } from "./paged-list.ts";
 
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
@@ -76,5 +78,55 @@ export function ListEmpty({
       className="py-10"
       data-testid={testId}
     />
+  );
+}
+
+/**
+ * The body of a paged list: placeholders while page 0 loads, the empty state, the items, and
+ * "load more". While page 0 reloads over items already shown (a sort change), they stay, dimmed.
+ */
+export function PagedListBody<T extends { id: string }>({
+  list,
+  loadingLabel,
+  empty,
+  noun,
+  testId,
+  loadMoreTestId,
+  className,
+  renderItem,
+}: {
+  list: PagedList<T>;
+  loadingLabel: string;
+  empty: ReactNode;
+  noun: string;
+  testId: string;
+  loadMoreTestId: string;
+  className: string;
+  renderItem(item: T): ReactNode;
+}) {
+  const { state } = list;
+  const reloading = state.loadingPage === 0;
+  return (
+    <>
+      {reloading && state.items.length === 0 ? (
+        <ListSkeleton label={loadingLabel} />
+      ) : state.items.length === 0 ? (
+        empty
+      ) : (
+        <ol className={cn(className, reloading && "opacity-60 transition-opacity")} data-testid={testId}>
+          {state.items.map((item) => (
+            <li key={item.id}>{renderItem(item)}</li>
+          ))}
+        </ol>
+      )}
+      <LoadMore
+        shown={state.items.length}
+        total={state.total}
+        loading={state.loadingPage !== null && state.loadingPage > 0}
+        onLoadMore={() => void list.loadMore()}
+        noun={noun}
+        testId={loadMoreTestId}
+      />
+    </>
   );
 }

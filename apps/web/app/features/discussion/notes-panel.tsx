@@ -3,16 +3,9 @@ import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "lu
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
 import { cn } from "../../lib/cn.ts";
 import { TimeAgo } from "./author-byline.tsx";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { ListEmpty } from "./list-parts.tsx";
@@ -40,7 +33,6 @@ function NoteCard({
   const [editing, setEditing] = useState(false);
   const [pinning, setPinning] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
 
   async function togglePin() {
     setPinning(true);
@@ -50,19 +42,6 @@ function NoteCard({
       gate.report(error, "The note was not changed. Try again.");
     } finally {
       setPinning(false);
-    }
-  }
-
-  async function remove() {
-    setDeleting(true);
-    try {
-      await discussionApi.deleteNote(note.id);
-      setConfirming(false);
-      onDeleted(note.id);
-    } catch (error) {
-      gate.report(error, "The note was not deleted. Try again.");
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -138,27 +117,17 @@ function NoteCard({
           </div>
         </>
       )}
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this note?</DialogTitle>
-            <DialogDescription>“{note.title}” goes away for good.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Keep it
-            </Button>
-            <Button
-              variant="destructive"
-              loading={deleting}
-              onClick={() => void remove()}
-              data-testid="confirm-delete"
-            >
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this note?"
+        description={`“${note.title}” goes away for good.`}
+        failure="The note was not deleted. Try again."
+        onConfirm={async () => {
+          await discussionApi.deleteNote(note.id);
+          onDeleted(note.id);
+        }}
+      />
     </article>
   );
 }

@@ -12,7 +12,7 @@ import { AuthorName, TimeAgo } from "./author-byline.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { applyFieldErrors, FORM_MODE, TextAreaField, TextField } from "./form-fields.tsx";
-import { ListEmpty, ListSkeleton, LoadMore } from "./list-parts.tsx";
+import { ListEmpty, PagedListBody } from "./list-parts.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { pageViewPath } from "./search-input.ts";
@@ -175,31 +175,22 @@ export function RelatedPanel({ sitePageId, list }: { sitePageId: string; list: P
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="related-heading">
         {`${state.total.toLocaleString("en")} related ${state.total === 1 ? "page" : "pages"}`}
       </h2>
-      {state.loadingPage === 0 && state.items.length === 0 ? (
-        <ListSkeleton label="Loading related pages…" />
-      ) : state.items.length === 0 ? (
-        <ListEmpty
-          icon={Link2}
-          title="No related pages yet"
-          description="Link a page that adds to this one: a source, a rebuttal, a better explanation."
-          testId="related-empty"
-        />
-      ) : (
-        <ol className="flex flex-col gap-5" data-testid="related-list">
-          {state.items.map((link) => (
-            <li key={link.id}>
-              <RelatedItem link={link} />
-            </li>
-          ))}
-        </ol>
-      )}
-      <LoadMore
-        shown={state.items.length}
-        total={state.total}
-        loading={state.loadingPage !== null && state.loadingPage > 0}
-        onLoadMore={() => void list.loadMore()}
+      <PagedListBody
+        list={list}
+        loadingLabel="Loading related pages…"
+        empty={
+          <ListEmpty
+            icon={Link2}
+            title="No related pages yet"
+            description="Link a page that adds to this one: a source, a rebuttal, a better explanation."
+            testId="related-empty"
+          />
+        }
         noun="related pages"
-        testId="related-load-more"
+        testId="related-list"
+        loadMoreTestId="related-load-more"
+        className="flex flex-col gap-5"
+        renderItem={(link) => <RelatedItem link={link} />}
       />
     </section>
   );

@@ -16,7 +16,7 @@ import { OfficialBadge, useReplyComposer } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { applyFieldErrors, FieldError, FORM_MODE, TextAreaField, TextField } from "./form-fields.tsx";
-import { ListEmpty, ListSkeleton, LoadMore } from "./list-parts.tsx";
+import { ListEmpty, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
 import { UserContent } from "./user-content.tsx";
@@ -319,37 +319,30 @@ export function ReviewsPanel({ sitePageId, list, onSummaryChange }: ReviewsPanel
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="reviews-heading">
         {`${state.total.toLocaleString("en")} ${state.total === 1 ? "review" : "reviews"}`}
       </h2>
-      {state.loadingPage === 0 && state.items.length === 0 ? (
-        <ListSkeleton label="Loading reviews…" />
-      ) : state.items.length === 0 ? (
-        <ListEmpty
-          icon={Star}
-          title="No reviews yet"
-          description="Be the first to say whether this page holds up: positive, negative or as an expert."
-          testId="reviews-empty"
-        />
-      ) : (
-        <ol className="flex flex-col gap-6" data-testid="review-list">
-          {state.items.map((review) => (
-            <li key={review.id}>
-              <ReplyThread
-                rootId={review.id}
-                replySize={review.replySize}
-                renderRoot={({ addReply, replies }) => (
-                  <ReviewItem review={review} addReply={addReply} replies={replies} />
-                )}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      <LoadMore
-        shown={state.items.length}
-        total={state.total}
-        loading={state.loadingPage !== null && state.loadingPage > 0}
-        onLoadMore={() => void list.loadMore()}
+      <PagedListBody
+        list={list}
+        loadingLabel="Loading reviews…"
+        empty={
+          <ListEmpty
+            icon={Star}
+            title="No reviews yet"
+            description="Be the first to say whether this page holds up: positive, negative or as an expert."
+            testId="reviews-empty"
+          />
+        }
         noun="reviews"
-        testId="reviews-load-more"
+        testId="review-list"
+        loadMoreTestId="reviews-load-more"
+        className="flex flex-col gap-6"
+        renderItem={(review) => (
+          <ReplyThread
+            rootId={review.id}
+            replySize={review.replySize}
+            renderRoot={({ addReply, replies }) => (
+              <ReviewItem review={review} addReply={addReply} replies={replies} />
+            )}
+          />
+        )}
       />
     </section>
   );
