@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   followPendingNavigation,
   isLocalPath,
+  linkNavigationTarget,
   PENDING_NAVIGATION_KEY,
   PENDING_NAVIGATION_TTL_MS,
   pendingNavigationScript,
@@ -77,5 +78,38 @@ describe("the boot script's hand-off", () => {
     expect(runScript({ ...fresh, to: "//evil.test" }, { pathname: "/" }, "reload").replaced).toEqual([]);
     expect(runScript({ ...fresh, to: "/\\evil.test" }, { pathname: "/" }, "reload").replaced).toEqual([]);
     expect(runScript(undefined, { pathname: "/" }, "reload").replaced).toEqual([]);
+  });
+});
+
+describe("linkNavigationTarget", () => {
+  const here = { origin: "https://flipside.test" };
+  const anchor = (href: string, attrs: Record<string, string> = {}) => ({
+    href: new URL(href, here.origin).toString(),
+    target: attrs.target ?? "",
+    hasAttribute: (name: string) => name in attrs,
+  });
+  const click = (a: ReturnType<typeof anchor> | null, over: Partial<MouseEvent> = {}) => ({
+    button: 0,
+    metaKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    defaultPrevented: false,
+    target: { closest: () => a } as unknown as EventTarget,
+    ...over,
+  });
+
+  it("is the in-site path of a plain left click on a link", () => {
+    expect(linkNavigationTarget(click(anchor("/support?x=1#a")), here)).toBe("/support?x=1#a");
+  });
+
+  it("is null for new tabs, modified or other-button clicks, downloads, other sites and non-links", () => {
+    expect(linkNavigationTarget(click(anchor("/a", { target: "_blank" })), here)).toBeNull();
+    expect(linkNavigationTarget(click(anchor("/a"), { metaKey: true }), here)).toBeNull();
+    expect(linkNavigationTarget(click(anchor("/a"), { button: 1 }), here)).toBeNull();
+    expect(linkNavigationTarget(click(anchor("/a"), { defaultPrevented: true }), here)).toBeNull();
+    expect(linkNavigationTarget(click(anchor("/a", { download: "" })), here)).toBeNull();
+    expect(linkNavigationTarget(click(anchor("https://elsewhere.test/a")), here)).toBeNull();
+    expect(linkNavigationTarget(click(null), here)).toBeNull();
   });
 });

@@ -44,12 +44,44 @@ export function installPendingNavigationHandoff(storage: Storage = window.sessio
     event.preventDefault();
     window.location.assign(pending?.to ?? window.location.href);
   };
+  // The router records a navigation only once React has rendered its pending state, but a
+  // failed chunk can make it reload before that. A link click is known at once: note it first
+  // (capture phase, before the router's own handler).
+  const onClick = (event: MouseEvent) => {
+    const target = linkNavigationTarget(event, window.location);
+    if (target) setPendingNavigation(currentPath(window.location), target);
+  };
   window.addEventListener("pagehide", onPageHide);
   window.addEventListener("vite:preloadError", onPreloadError);
+  document.addEventListener("click", onClick, true);
   return () => {
     window.removeEventListener("pagehide", onPageHide);
     window.removeEventListener("vite:preloadError", onPreloadError);
+    document.removeEventListener("click", onClick, true);
   };
+}
+
+function currentPath(location: Pick<Location, "pathname" | "search" | "hash">): string {
+  return location.pathname + location.search + location.hash;
+}
+
+/** The in-site path a plain left click on a link goes to, or null (new tab, download, other site…). */
+export function linkNavigationTarget(
+  event: Pick<
+    MouseEvent,
+    "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey" | "defaultPrevented" | "target"
+  >,
+  location: Pick<Location, "origin">,
+): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const element = event.target as { closest?: (selector: string) => Element | null } | null;
+  const anchor = element?.closest?.("a[href]") as HTMLAnchorElement | null | undefined;
+  if (!anchor || anchor.hasAttribute("download")) return null;
+  if (anchor.target && anchor.target !== "_self") return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== location.origin) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 /**
