@@ -106,7 +106,14 @@ async function main() {
       {
         name: "server-rendered page view",
         target: { ratio: 0.03 },
-        request: { url: `${base}/?url=${encodeURIComponent(seeded.pageUrl)}` },
+        // Asked for as a browser asks for a page: HTML, compressed if the server can.
+        request: {
+          url: `${base}/?url=${encodeURIComponent(seeded.pageUrl)}`,
+          headers: {
+            accept: "text/html,application/xhtml+xml",
+            "accept-encoding": "gzip, deflate, br, zstd",
+          },
+        },
       },
     ];
     const results = [];

@@ -1,3 +1,5 @@
+import { gunzipSync } from "node:zlib";
+import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./fixtures/server.ts";
 
@@ -34,6 +36,35 @@ describe("anonymous page cache", () => {
     expect(second.body.replaceAll(second.nonce as string, "N")).toBe(
       first.body.replaceAll(first.nonce as string, "N"),
     );
+  });
+
+  it("gzips for clients that accept it, with the same page and a fresh nonce in each encoding", async () => {
+    // undici's request leaves the body as sent, so the encoding on the wire can be checked.
+    const raw = async (encoding: string) => {
+      const res = await request(`${server.url}/trending`, { headers: { "accept-encoding": encoding } });
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1] as string;
+      return { res, bytes, nonce };
+    };
+    await get("/trending");
+    const plain = await raw("identity");
+    const gz = await raw("gzip, deflate, br");
+    expect(gz.res.headers["content-encoding"]).toBe("gzip");
+    expect(gz.res.headers.vary).toContain("Accept-Encoding");
+    expect(gz.res.headers["x-page-cache"]).toBe("hit");
+    expect(plain.res.headers["content-encoding"]).toBeUndefined();
+    expect(gz.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    const unzipped = gunzipSync(gz.bytes).toString();
+    expect(gz.nonce).not.toBe(plain.nonce);
+    expect(unzipped).toContain(`nonce="${gz.nonce}"`);
+    expect(unzipped.replaceAll(gz.nonce, "N")).toBe(plain.bytes.toString().replaceAll(plain.nonce, "N"));
+    // A signed-in (uncached, streamed) render is gzipped too and arrives whole.
+    const streamed = await request(`${server.url}/trending`, {
+      headers: { "accept-encoding": "gzip", cookie: "flipside_token=not-a-real-token" },
+    });
+    expect(streamed.headers["content-encoding"]).toBe("gzip");
+    expect(streamed.headers["x-page-cache"]).toBeUndefined();
+    expect(gunzipSync(Buffer.from(await streamed.body.arrayBuffer())).toString()).toMatch(/<\/html>$/);
   });
 
   it("never serves or stores pages for a signed-in request", async () => {

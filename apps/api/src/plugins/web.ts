@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
+import { createGzip } from "node:zlib";
+import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import type { PublicConfig, WebLoadContext } from "@flipside/contracts/public-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { HtmlCache } from "../lib/html-cache.ts";
+import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
 
@@ -84,6 +87,8 @@ export async function webPlugin(
     prefix: "/",
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.includes(`${join("client", "assets")}`)) {
         res.header("cache-control", "public, max-age=31536000, immutable");
@@ -103,6 +108,36 @@ function isAnonymousRead(request: FastifyRequest) {
     !request.headers.authorization &&
     !request.headers.cookie?.includes(`${SESSION_COOKIE}=`)
   );
+}
+
+function pageEncoding(request: FastifyRequest): PageEncoding {
+  const accepted = request.headers["accept-encoding"];
+  return accepted && negotiate(accepted, ["gzip", "identity"]) === "gzip" ? "gzip" : "identity";
+}
+
+/**
+ * Gzips a streamed render without holding it back: whatever React wrote in one turn of the
+ * event loop is flushed as soon as the turn ends, so Suspense boundaries still arrive as they
+ * resolve, while the compressor sees whole bursts rather than tiny chunks.
+ */
+function gzipStreamed(source: Readable): Readable {
+  const gzip = createGzip();
+  let flushScheduled = false;
+  const flushAfterTurn = new Transform({
+    transform(chunk, _encoding, done) {
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(() => {
+          flushScheduled = false;
+          if (!gzip.writableEnded && !gzip.destroyed) gzip.flush();
+        });
+      }
+      done(null, chunk);
+    },
+  });
+  // An error in the render destroys the gzip stream, which ends the response.
+  pipeline(source, flushAfterTurn, gzip).catch(() => {});
+  return gzip;
 }
 
 function registerRenderer(
@@ -146,10 +181,13 @@ function registerRenderer(
       },
     };
     const cacheable = htmlCache.enabled && isAnonymousRead(request);
+    const encoding = pageEncoding(request);
+    reply.header("vary", "Accept-Encoding");
     if (cacheable) {
-      const hit = htmlCache.get(request.url, reply.pageNonce);
+      const hit = htmlCache.get(request.url, reply.pageNonce, encoding);
       if (hit) {
         reply.status(hit.status).headers(hit.headers).header("x-page-cache", "hit");
+        if (hit.encoding === "gzip") reply.header("content-encoding", "gzip");
         return reply.send(request.method === "HEAD" ? undefined : hit.body);
       }
     }
@@ -172,16 +210,19 @@ function registerRenderer(
       return reply.send();
     }
     if (cacheable && response.status === 200 && cookies.length === 0) {
-      const body = await response.text();
-      htmlCache.set(request.url, reply.pageNonce, {
+      const prepared = htmlCache.set(request.url, reply.pageNonce, {
         status: response.status,
         headers: Object.fromEntries(response.headers),
-        body,
+        body: await response.text(),
       });
-      return reply.header("x-page-cache", "miss").send(body);
+      const served = servePage(prepared, reply.pageNonce, encoding);
+      if (served.encoding === "gzip") reply.header("content-encoding", "gzip");
+      return reply.header("x-page-cache", "miss").send(served.body);
     }
     if (cacheable) htmlCache.abandon(request.url);
-    return reply.send(Readable.fromWeb(response.body as never));
+    const body = Readable.fromWeb(response.body as never);
+    if (encoding === "identity") return reply.send(body);
+    return reply.header("content-encoding", "gzip").send(gzipStreamed(body));
   };
 
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: render });
