@@ -532,6 +532,84 @@ describe("comments in depth", () => {
     expect(unexpected(problems.all())).toEqual([]);
   });
 
+  it("attaches a video recorded in the browser; it loads and seeks from the server", async () => {
+    const fay = await createAccount("Fay");
+    const address = "flipside-video.com/clip";
+    const tab = await tracked();
+    const { page, problems } = tab;
+    await signIn(tab, fay);
+    await visit(page, pagePath(address));
+
+    // A real WebM: two seconds of an animated canvas, recorded by Chromium's own encoder.
+    const webm = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 160;
+        canvas.height = 90;
+        const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+        const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: "video/webm" });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (e) => chunks.push(e.data);
+        const stopped = new Promise((resolve) => {
+          recorder.onstop = resolve;
+        });
+        let frame = 0;
+        const timer = setInterval(() => {
+          ctx.fillStyle = `hsl(${(frame++ * 15) % 360} 80% 50%)`;
+          ctx.fillRect(0, 0, 160, 90);
+        }, 40);
+        recorder.start(250);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        recorder.stop();
+        await stopped;
+        clearInterval(timer);
+        const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+        return Array.from(bytes);
+      }),
+    );
+    expect(webm.length).toBeGreaterThan(1000);
+
+    const composer = page.getByTestId("comment-composer");
+    await composer
+      .getByTestId("composer-video-input")
+      .setInputFiles({ name: "clip.webm", mimeType: "video/webm", buffer: webm });
+    await composer.locator('[data-testid="composer-attachment"][data-status="done"]').waitFor();
+    // One video per comment: no more images or videos can be added beside it.
+    expect(await composer.getByRole("button", { name: "Image", exact: true }).isDisabled()).toBe(true);
+    expect(await composer.getByRole("button", { name: "Video", exact: true }).isDisabled()).toBe(true);
+    await composer.getByTestId("composer-body").fill("Watch what happens at the end.");
+    await composer.getByTestId("composer-submit").click();
+    const comment = page.getByTestId("comment").filter({ hasText: "Watch what happens at the end." });
+    const video = comment.getByTestId("contribution-media").locator("video");
+    await video.waitFor();
+    const played = await video.evaluate(async (v: HTMLVideoElement) => {
+      if (v.readyState < 1) await new Promise((resolve) => v.addEventListener("loadedmetadata", resolve));
+      const range = await fetch(v.currentSrc, { headers: { range: "bytes=100-199" } });
+      return {
+        width: v.videoWidth,
+        height: v.videoHeight,
+        controls: v.controls,
+        rangeStatus: range.status,
+        rangeLength: (await range.arrayBuffer()).byteLength,
+        type: range.headers.get("content-type"),
+      };
+    });
+    expect(played).toEqual({
+      width: 160,
+      height: 90,
+      controls: true,
+      rangeStatus: 206,
+      rangeLength: 100,
+      type: "video/webm",
+    });
+
+    // Server-rendered after a reload too.
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await comment.getByTestId("contribution-media").locator("video").count()).toBe(1);
+    expect(unexpected(problems.all())).toEqual([]);
+  });
+
   it("sorts and loads more in pages of 25", async () => {
     const eve = await createAccount("Eve");
     const address = "flipside-busy.com/thread";

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -18,9 +19,25 @@ import type { Config } from "../config.ts";
 export const FILES_ROUTE_PREFIX = "/api/v1/files/";
 
 export interface StoredFile {
+  /** The whole file, or only the requested bytes when a satisfiable range was asked for. */
   body: Readable;
   contentType: string;
+  /** Size of the whole file. */
   size: number;
+  /** The bytes in `body` (inclusive), when a range was asked for and can be served. */
+  range?: { start: number; end: number } | "unsatisfiable";
+}
+
+/** One byte range as HTTP asks for it: `start-end`, `start-` or the last `suffix` bytes. */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
+/** The inclusive bytes a range covers in a file of `size`, or null when it covers none. */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | null {
+  if ("suffix" in range) {
+    return range.suffix > 0 && size > 0 ? { start: Math.max(0, size - range.suffix), end: size - 1 } : null;
+  }
+  const end = Math.min(range.end ?? size - 1, size - 1);
+  return range.start <= end ? { start: range.start, end } : null;
 }
 
 /**
@@ -31,7 +48,7 @@ export interface StoredFile {
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The file, or null when there is none under this key (or the key is malformed). */
-  get(key: string): Promise<StoredFile | null>;
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   /** The public address of a key, absolute (the extension and mails need it). */
   url(key: string): string;
@@ -79,17 +96,20 @@ export function createLocalStorage(opts: { root: string; publicOrigin: string })
       await writeFile(tmp, body);
       await rename(tmp, path);
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       if (!path) return null;
       try {
         const info = await stat(path);
         if (!info.isFile()) return null;
-        return {
-          body: createReadStream(path),
-          size: info.size,
-          contentType: CONTENT_TYPES[extname(key)] ?? "application/octet-stream",
-        };
+        const contentType = CONTENT_TYPES[extname(key)] ?? "application/octet-stream";
+        if (range) {
+          const bytes = resolveRange(range, info.size);
+          if (!bytes)
+            return { body: Readable.from([]), size: info.size, contentType, range: "unsatisfiable" };
+          return { body: createReadStream(path, bytes), size: info.size, contentType, range: bytes };
+        }
+        return { body: createReadStream(path), size: info.size, contentType };
       } catch {
         return null;
       }
@@ -152,22 +172,53 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
         }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       if (!isValidKey(key)) return null;
+      // The type follows the key, as on disk: never whatever metadata the bucket holds.
+      const contentType = CONTENT_TYPES[extname(key)] ?? "application/octet-stream";
+      let Range: string | undefined;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (range && "suffix" in range) {
+          // Suffix ranges are made absolute here: not every S3-compatible server reads them right.
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          const bytes = resolveRange(range, head.ContentLength ?? 0);
+          if (!bytes) {
+            return {
+              body: Readable.from([]),
+              size: head.ContentLength ?? 0,
+              contentType,
+              range: "unsatisfiable",
+            };
+          }
+          Range = `bytes=${bytes.start}-${bytes.end}`;
+        } else if (range) {
+          Range = `bytes=${range.start}-${range.end ?? ""}`;
+        }
+        const res = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(Range ? { Range } : {}) }),
+        );
         if (!(res.Body instanceof Readable) || res.ContentLength === undefined) {
           (res.Body as { destroy?: () => void } | undefined)?.destroy?.();
           throw new Error(`S3 answered ${key} without a readable body of known length`);
         }
-        return {
-          body: res.Body,
-          size: res.ContentLength,
-          // The type follows the key, as on disk: never whatever metadata the bucket holds.
-          contentType: CONTENT_TYPES[extname(key)] ?? "application/octet-stream",
-        };
+        const served = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.ContentRange ?? "");
+        if (Range && served) {
+          const [, start, end, size] = served.map(Number) as [number, number, number, number];
+          return { body: res.Body, size, contentType, range: { start, end } };
+        }
+        return { body: res.Body, size: res.ContentLength, contentType };
       } catch (e) {
         if (isNotFound(e)) return null;
+        // InvalidRange is not modelled by the SDK: it arrives as a plain service error.
+        if (Range && (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          return {
+            body: Readable.from([]),
+            size: head.ContentLength ?? 0,
+            contentType,
+            range: "unsatisfiable",
+          };
+        }
         throw e;
       }
     },

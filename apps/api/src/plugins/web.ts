@@ -225,5 +225,20 @@ function registerRenderer(
     return reply.header("content-encoding", "gzip").send(gzipStreamed(body));
   };
 
-  app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: render });
+  // A render whose visitor hung up is no longer an in-flight request, yet its loaders may still
+  // be querying: the database closes (a later onClose hook) only once every render has ended.
+  const rendering = new Set<Promise<unknown>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled(rendering);
+  });
+  app.route({
+    method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    url: "/*",
+    handler(request, reply) {
+      const done = render(request, reply);
+      rendering.add(done);
+      done.finally(() => rendering.delete(done)).catch(() => {});
+      return done;
+    },
+  });
 }

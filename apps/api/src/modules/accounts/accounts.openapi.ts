@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: "Conflict with the current state",
   413: "Too large",
   415: "Unsupported file type",
+  416: "The requested range is outside the file (Content-Range gives its size)",
   429: "Too many requests (see Retry-After)",
 };
 

@@ -31,6 +31,7 @@ import {
 import type { Limiter } from "../../lib/rate-limit.ts";
 import { newKey, type Storage } from "../../lib/storage.ts";
 import type { TokenService } from "../../lib/tokens.ts";
+import { storageKeysOfOwner } from "../attachments/attachments.repository.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
 import { networkKey } from "./accounts.rate-limits.ts";
@@ -243,8 +244,11 @@ export function createAccountsService(deps: AccountsDeps) {
     async deleteAccount(actor: Actor, password: string): Promise<void> {
       const user = await currentUser(actor);
       await checkOwnPassword(user, password, "password");
+      // Their uploads go with them (the rows by foreign key, the files here).
+      const files = await storageKeysOfOwner(db, user.id);
       const deleted = await repo.deleteUser(db, user.id);
-      if (deleted?.imageKey) await storage.delete(deleted.imageKey);
+      if (deleted?.imageKey) files.push(deleted.imageKey);
+      await Promise.all(files.map((key) => storage.delete(key)));
     },
 
     async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { attachments, contributions } from "../../db/schema/discussion.ts";
 
@@ -93,4 +93,37 @@ export async function readyAttachmentsOf(db: Db, contributionIds: string[]): Pro
     .from(attachments)
     .where(and(inArray(attachments.contributionId, contributionIds), eq(attachments.status, "READY")))
     .orderBy(attachments.createdAt, attachments.id);
+}
+
+/**
+ * Deletes (and returns) up to `limit` attachments that belong to no contribution: uploaded more
+ * than `graceMs` ago and never attached (or let go of by an edit), or reserved and never
+ * uploaded within an hour after their address expired. Rows someone is attaching right now are
+ * locked by that transaction and skipped.
+ */
+export async function deleteUnattached(db: Db, graceMs: number, limit = 200): Promise<AttachmentRow[]> {
+  const candidates = db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(
+      and(
+        isNull(attachments.contributionId),
+        or(
+          lt(attachments.createdAt, sql`now() - ${`${graceMs} milliseconds`}::interval`),
+          and(eq(attachments.status, "PENDING"), lt(attachments.expiresAt, sql`now() - interval '1 hour'`)),
+        ),
+      ),
+    )
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db.delete(attachments).where(inArray(attachments.id, candidates)).returning();
+}
+
+/** The stored files of a user's attachments (to remove them with the account). */
+export async function storageKeysOfOwner(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ storageKey: attachments.storageKey, thumbKey: attachments.thumbKey })
+    .from(attachments)
+    .where(eq(attachments.ownerId, ownerId));
+  return rows.flatMap((r) => [r.storageKey, r.thumbKey].filter((k): k is string => k !== null));
 }

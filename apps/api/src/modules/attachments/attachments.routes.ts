@@ -14,6 +14,7 @@ import { requireActivatedViewer } from "../../plugins/auth.ts";
 import { problems, SIGNED_IN } from "../accounts/accounts.openapi.ts";
 import { storageOf } from "./attachment-storage.ts";
 import { createAttachmentsService, fileTooLarge, maxBytesOf } from "./attachments.service.ts";
+import { sweepUnattached } from "./attachments.sweeper.ts";
 
 const TAGS = ["attachments"];
 
@@ -24,6 +25,21 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter: app.limiter,
     config: app.config,
   });
+  const interval = app.config.ATTACHMENT_SWEEP_INTERVAL_MS;
+  if (interval > 0) {
+    let sweeping: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      sweeping = sweepUnattached(app.db, storageOf(app), app.log).catch((error) =>
+        app.log.error({ error }, "sweeping unattached uploads failed"),
+      );
+    }, interval).unref();
+    // A sweep under way finishes before the database closes.
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+  }
+
   // Encapsulated: multipart bodies are accepted by the upload route of this plugin only.
   await app.register(multipart, {
     limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },

@@ -2,10 +2,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { expectByteRanges } from "../../../test/ranges.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
+import { hashPassword } from "../../lib/passwords.ts";
+import { storageOf } from "./attachment-storage.ts";
+import { sweepUnattached } from "./attachments.sweeper.ts";
 
 const ORIGIN = "http://flipside.test";
 let t: TestApp;
@@ -219,6 +224,9 @@ describe("video uploads", () => {
     const file = await t.app.inject(local(res.json().url));
     expect(file.headers["content-type"]).toBe("video/mp4");
 
+    // Players seek with byte ranges (and Safari plays nothing without them).
+    await expectByteRanges(t.app, local(res.json().url));
+
     const notVideo = (await reserve(alice, "VIDEO")).json();
     const refused = await upload(alice, notVideo.uploadUrl, await pngWithExif(), "clip.mp4", "video/mp4");
     expect(refused.statusCode).toBe(415);
@@ -279,4 +287,75 @@ describe("attaching to comments", () => {
     const listed = await t.app.inject(`/api/v1/site-page-comments?searchAnd=id==${created.id}`);
     expect(listed.json()[0]).toMatchObject({ deleted: true, attachments: [] });
   });
+});
+
+describe("uploads nobody attached", () => {
+  const fileStatus = async (url: string) => (await t.app.inject(local(url))).statusCode;
+  const age = (id: string, interval: string) =>
+    t.app.db.execute(sql`update attachments set created_at = now() - ${interval}::interval,
+      expires_at = expires_at - ${interval}::interval where id = ${id}`);
+  const sweep = () => sweepUnattached(t.app.db, storageOf(t.app), t.app.log);
+
+  it("are removed with their files a day later; attached ones and recent ones stay", async () => {
+    const stale = (
+      await upload(alice, (await reserve(alice, "IMAGE")).json().uploadUrl, await pngWithExif())
+    ).json();
+    const recent = (
+      await upload(alice, (await reserve(alice, "IMAGE")).json().uploadUrl, await pngWithExif())
+    ).json();
+    const attached = (
+      await upload(alice, (await reserve(alice, "IMAGE")).json().uploadUrl, await pngWithExif())
+    ).json();
+    const neverUploaded = (await reserve(alice, "IMAGE")).json();
+    const posted = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/site-page-comments",
+      headers: alice.headers,
+      payload: { sitePage_id: pageId, body: "kept", attachmentIds: [attached.id] },
+    });
+    expect(posted.statusCode).toBe(201);
+    for (const id of [stale.id, attached.id]) await age(id, "25 hours");
+    await age(neverUploaded.id, "2 hours");
+    expect(await fileStatus(stale.url)).toBe(200);
+
+    expect(await sweep()).toBeGreaterThanOrEqual(2);
+    expect(await fileStatus(stale.url)).toBe(404);
+    expect(await fileStatus(stale.thumbnailUrl)).toBe(404);
+    expect((await comment(stale.id)).statusCode).toBe(422);
+    expect((await upload(alice, neverUploaded.uploadUrl, await pngWithExif())).statusCode).toBe(404);
+    // Still there: the one attached a day ago, and the one uploaded a moment ago.
+    expect(await fileStatus(attached.url)).toBe(200);
+    expect(await fileStatus(recent.url)).toBe(200);
+    expect((await comment(recent.id)).statusCode).toBe(201);
+    expect(await sweep()).toBe(0);
+  });
+
+  it("go, files and all, when their owner deletes the account", async () => {
+    const carol = await createUser(t.app, { displayName: "Carol" });
+    await t.app.db.execute(
+      sql`update users set password_hash = ${await hashPassword("Carol-pass-2026!")} where id = ${carol.id}`,
+    );
+    const image = (
+      await upload(carol, (await reserve(carol, "IMAGE")).json().uploadUrl, await pngWithExif())
+    ).json();
+    expect(await fileStatus(image.url)).toBe(200);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: "/api/account",
+      headers: carol.headers,
+      payload: { password: "Carol-pass-2026!" },
+    });
+    expect(del.statusCode, del.body).toBe(204);
+    expect(await fileStatus(image.url)).toBe(404);
+    expect(await fileStatus(image.thumbnailUrl)).toBe(404);
+  });
+
+  function comment(id: string) {
+    return t.app.inject({
+      method: "POST",
+      url: "/api/v1/site-page-comments",
+      headers: alice.headers,
+      payload: { sitePage_id: pageId, body: "late", attachmentIds: [id] },
+    });
+  }
 });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectByteRanges } from "../../../test/ranges.ts";
 import { S3_CREDENTIALS, type S3Server, startS3Server } from "../../../test/s3-server.ts";
 import {
   type AccountsHarness,
@@ -84,6 +85,11 @@ describe("uploads with S3_BUCKET configured", () => {
     // Nothing went to the local upload directory.
     const local = await readdir(join(t.dataDir, "uploads"), { recursive: true }).catch(() => []);
     expect(local).toEqual([]);
+  });
+
+  it("serves byte ranges from the bucket", async () => {
+    const { imageUrl } = (await upload()).json();
+    await expectByteRanges(t.app, imageUrl.replace(ORIGIN, ""));
   });
 
   it("deletes the replaced avatar from the bucket and answers 404 for it", async () => {

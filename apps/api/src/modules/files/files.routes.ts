@@ -1,7 +1,8 @@
 import { posix } from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import type { ByteRange } from "../../lib/storage.ts";
 import { problems } from "../accounts/accounts.openapi.ts";
 
 /**
@@ -9,6 +10,19 @@ import { problems } from "../accounts/accounts.openapi.ts";
  * a browser can never run them as a page (sandboxing CSP, no sniffing, declared type only).
  */
 const FILE_CSP = "default-src 'none'; sandbox";
+
+/**
+ * A single byte range (what video players ask for; Safari plays nothing without them). Anything
+ * else, multiple ranges included, is ignored and the whole file is sent, as HTTP allows.
+ */
+function parseRange(header: string | undefined): ByteRange | undefined {
+  const match = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const [, from, to] = match as unknown as [string, string, string];
+  if (from === "") return to === "" ? undefined : { suffix: Number(to) };
+  if (to !== "" && Number(to) < Number(from)) return undefined;
+  return to === "" ? { start: Number(from) } : { start: Number(from), end: Number(to) };
+}
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,20 +40,38 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
               "video/*": { schema: z.any().meta({ type: "string", format: "binary" }) },
             },
           },
-          ...problems(404),
+          206: {
+            description: "The requested bytes of the file (a single `Range: bytes=…`)",
+            content: {
+              "image/*": { schema: z.any().meta({ type: "string", format: "binary" }) },
+              "video/*": { schema: z.any().meta({ type: "string", format: "binary" }) },
+            },
+          },
+          ...problems(404, 416),
         },
       },
     },
     async (request, reply) => {
       const key = request.params["*"];
-      const file = await app.storage.get(key);
+      const file = await app.storage.get(key, parseRange(request.headers.range));
       if (!file) throw notFound("There is no file at this address.");
+      reply.header("accept-ranges", "bytes");
+      if (file.range === "unsatisfiable") {
+        file.body.destroy();
+        throw new AppError(416, "range_not_satisfiable", `The file has ${file.size} bytes.`, undefined, {
+          headers: { "content-range": `bytes */${file.size}` },
+        });
+      }
+      if (file.range) {
+        reply.status(206).header("content-range", `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+      }
+      const length = file.range ? file.range.end - file.range.start + 1 : file.size;
       const inline = file.contentType.startsWith("image/") || file.contentType.startsWith("video/");
       const name = posix.basename(key);
       return (
         reply
           .header("content-type", file.contentType)
-          .header("content-length", String(file.size))
+          .header("content-length", String(length))
           .header("content-disposition", `${inline ? "inline" : "attachment"}; filename="${name}"`)
           .header("x-content-type-options", "nosniff")
           .header("content-security-policy", FILE_CSP)
