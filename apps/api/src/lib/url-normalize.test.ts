@@ -385,6 +385,24 @@ describe("normalizeUrl — properties", () => {
   });
 });
 
+describe("normalizeUrl — remembered results", () => {
+  it("answers a repeated address the same, and no caller can change what the next one gets", () => {
+    const first = normalizeUrl("https://www.Example.com/a?utm_source=x&b=1");
+    const again = normalizeUrl("https://www.Example.com/a?utm_source=x&b=1");
+    expect(again).toEqual(first);
+    expect(Object.isFrozen(again)).toBe(true);
+    expect(() => {
+      (again as { normalizedUrl: string }).normalizedUrl = "evil.com/";
+    }).toThrow(TypeError);
+    expect(normalizeUrl("https://www.Example.com/a?utm_source=x&b=1").normalizedUrl).toBe(
+      "example.com/a?b=1",
+    );
+    // Refusals are remembered too, and still refused every time.
+    expect(() => normalizeUrl("http://127.0.0.1/")).toThrow();
+    expect(() => normalizeUrl("http://127.0.0.1/")).toThrow();
+  });
+});
+
 describe("normalizedUrlFilterValue", () => {
   it.each([
     ["==", "https://www.Example.com/a/?utm_source=x", "example.com/a"],

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { parse as parseDomain } from "tldts";
 import { AppError } from "./errors.ts";
 
@@ -185,7 +186,22 @@ function registrableDomain(host: string): string | null {
   return null;
 }
 
+/**
+ * The same addresses come back again and again (every flip of a known page), and parsing one
+ * against the Public Suffix List is a good part of a flip's CPU: results are remembered. They
+ * are frozen, since every caller shares them.
+ */
+const memo = new LRUCache<string, NormalizedUrl | "invalid">({ max: 5_000 });
+
 export function tryNormalizeUrl(input: string): NormalizedUrl | null {
+  const known = memo.get(input);
+  if (known !== undefined) return known === "invalid" ? null : known;
+  const result = normalizeUncached(input);
+  if (input.length <= MAX_URL_LENGTH) memo.set(input, result ? Object.freeze(result) : "invalid");
+  return result;
+}
+
+function normalizeUncached(input: string): NormalizedUrl | null {
   const trimmed = input.trim();
   if (trimmed === "" || trimmed.length > MAX_URL_LENGTH) return null;
   const candidate = withScheme(trimmed);

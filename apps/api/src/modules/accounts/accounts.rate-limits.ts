@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { LRUCache } from "lru-cache";
 import type { Config } from "../../config.ts";
 import type { Rule } from "../../lib/rate-limit.ts";
 
@@ -38,7 +39,21 @@ function parse(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   }
 }
 
+// The same clients come back request after request; parsing their address each time showed
+// in the profile of a flip.
+const prefixes = new LRUCache<string, string>({ max: 10_000 });
+
 function prefix(ip: string, v4Bits: number, v6Bits: number): string {
+  const key = `${v4Bits}/${v6Bits}/${ip}`;
+  let known = prefixes.get(key);
+  if (known === undefined) {
+    known = computePrefix(ip, v4Bits, v6Bits);
+    prefixes.set(key, known);
+  }
+  return known;
+}
+
+function computePrefix(ip: string, v4Bits: number, v6Bits: number): string {
   const addr = parse(ip);
   if (!addr) return ip;
   const bits = addr.kind() === "ipv4" ? v4Bits : v6Bits;
