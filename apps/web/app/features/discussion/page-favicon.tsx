@@ -1,11 +1,23 @@
 import { Globe } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
 
 /** A page's favicon, or a globe when it has none or it fails to load (SPEC.md §8: logged). */
 export function PageFavicon({ src, className }: { src: string | null; className?: string }) {
-  const [failed, setFailed] = useState(false);
   const safe = src && /^https?:\/\//i.test(src) ? src : null;
+  // Which address failed, so that another page's favicon (same component, new src) gets its chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc !== null && failedSrc === safe;
+  const image = useRef<HTMLImageElement>(null);
+  const fail = useCallback(() => {
+    console.warn(`Favicon failed to load: ${safe}`);
+    setFailedSrc(safe);
+  }, [safe]);
+  // decode() settles for an image that failed before hydration (when no onError listened yet)
+  // as for one still loading, so it is the one place that notices a broken icon.
+  useEffect(() => {
+    image.current?.decode().catch(fail);
+  }, [fail]);
   if (!safe || failed) {
     return <Globe className={cn("size-4 shrink-0 text-muted-foreground", className)} aria-hidden="true" />;
   }
@@ -18,10 +30,7 @@ export function PageFavicon({ src, className }: { src: string | null; className?
       loading="lazy"
       referrerPolicy="no-referrer"
       className={cn("size-4 shrink-0 rounded-sm object-contain", className)}
-      onError={() => {
-        console.warn(`Favicon failed to load: ${safe}`);
-        setFailed(true);
-      }}
+      ref={image}
     />
   );
 }
