@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -100,6 +102,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimitPlugin, {
     enabled: config.RATE_LIMIT_ENABLED,
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+  });
+  // API answers of 1 KiB and more go out compressed to clients that accept it (a page of 25
+  // comments: ~20 KB of JSON, ~4 KB as brotli); fast settings, as this runs per response. Pages
+  // and assets compress themselves (decision 006). Request bodies are never inflated (no
+  // decompression bombs through the API).
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 5 },
   });
   await app.register(openapiPlugin, { publicOrigin: config.publicOrigin });
   await app.register(mailerPlugin, {

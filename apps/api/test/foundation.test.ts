@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, createTestDatabase, type TestApp } from "./helper.ts";
@@ -119,5 +120,38 @@ describe("graceful shutdown", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ done: true });
     await closing;
+  });
+});
+
+describe("compressed answers", () => {
+  it("compresses large JSON for clients that accept it, and only those", async () => {
+    const plain = await t.app.inject("/api/openapi.json");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await t.app.inject({ url: "/api/openapi.json", headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await t.app.inject({ url: "/api/openapi.json", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it("leaves small answers as they are", async () => {
+    const res = await t.app.inject({ url: "/api/health", headers: { "accept-encoding": "br, gzip" } });
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("never inflates a compressed request body", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/__test/echo",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      payload: gzipSync(JSON.stringify({ a: "x" })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers["content-type"]).toContain("application/problem+json");
   });
 });

@@ -234,6 +234,8 @@ function registerRenderer(
   app.route({
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     url: "/*",
+    // Pages pick their own encoding (spliced gzip for cached ones, decision 006).
+    compress: false,
     handler(request, reply) {
       const done = render(request, reply);
       rendering.add(done);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
@@ -170,6 +171,25 @@ describe("GET /v1/site-page-comments", () => {
     expect(second.json()).toHaveLength(5);
     const all = [...first.json(), ...second.json()].map((c: { id: string }) => c.id);
     expect(all).toEqual([...ids].reverse());
+  });
+
+  it("goes out compressed to clients that accept it, compressed once while the page is cached", async () => {
+    const query = q(`sitePage_id==${page},COMMENT`);
+    const plain = await list(query);
+    const asked = (encoding: string) =>
+      t.app.inject({ url: `/api/v1/site-page-comments?${query}`, headers: { "accept-encoding": encoding } });
+    const br = await asked("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["x-total-count"]).toBe("30");
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const again = await asked("br");
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gz = await asked("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await asked("identity")).headers["content-encoding"]).toBeUndefined();
   });
 
   it("Oldest and Top orders", async () => {
