@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, reloadSettled, type TrackedPage } from "./fixtures/browser.ts";
+import { launchBrowser, newPage, type TrackedPage } from "./fixtures/browser.ts";
 import { linkIn, type MailCatcher, startMailCatcher } from "./fixtures/mail.ts";
 import { type RunningServer, startServer } from "./fixtures/server.ts";
 
@@ -270,7 +270,8 @@ describe("sign-up, activation, login and sign-out", () => {
     const cookie = await sessionCookie(tab);
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "None", path: "/" });
 
-    await reloadSettled(page);
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
     await page.getByTestId("header-profile").waitFor();
 
     // SPEC.md §6: a signed-in visitor opening /login goes to /.

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, reloadSettled, type TrackedPage } from "./fixtures/browser.ts";
+import { launchBrowser, newPage, type TrackedPage } from "./fixtures/browser.ts";
 import { type RunningServer, startServer } from "./fixtures/server.ts";
 
 /**
@@ -520,7 +520,8 @@ describe("comments in depth", () => {
     expect(await comment.textContent()).toContain("(cropped)");
 
     // Delete: a placeholder stays and Dan's reply is still reachable.
-    await reloadSettled(page);
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
     const again = page.locator(`[data-comment-id="${commentId}"]`);
     await again.getByTestId("comment-actions").click();
     await page.getByTestId("comment-delete").click();
@@ -603,7 +604,8 @@ describe("comments in depth", () => {
     });
 
     // Server-rendered after a reload too.
-    await reloadSettled(page);
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
     expect(await comment.getByTestId("contribution-media").locator("video").count()).toBe(1);
     expect(unexpected(problems.all())).toEqual([]);
   });
