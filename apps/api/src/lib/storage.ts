@@ -31,6 +31,14 @@ export interface StoredFile {
 /** One byte range as HTTP asks for it: `start-end`, `start-` or the last `suffix` bytes. */
 export type ByteRange = { start: number; end?: number } | { suffix: number };
 
+/** The answer for a range that covers none of the file. */
+const unsatisfiable = (size: number, contentType: string): StoredFile => ({
+  body: Readable.from([]),
+  size,
+  contentType,
+  range: "unsatisfiable",
+});
+
 /** The inclusive bytes a range covers in a file of `size`, or null when it covers none. */
 export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | null {
   if ("suffix" in range) {
@@ -105,8 +113,7 @@ export function createLocalStorage(opts: { root: string; publicOrigin: string })
         const contentType = CONTENT_TYPES[extname(key)] ?? "application/octet-stream";
         if (range) {
           const bytes = resolveRange(range, info.size);
-          if (!bytes)
-            return { body: Readable.from([]), size: info.size, contentType, range: "unsatisfiable" };
+          if (!bytes) return unsatisfiable(info.size, contentType);
           return { body: createReadStream(path, bytes), size: info.size, contentType, range: bytes };
         }
         return { body: createReadStream(path), size: info.size, contentType };
@@ -183,12 +190,7 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
           const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
           const bytes = resolveRange(range, head.ContentLength ?? 0);
           if (!bytes) {
-            return {
-              body: Readable.from([]),
-              size: head.ContentLength ?? 0,
-              contentType,
-              range: "unsatisfiable",
-            };
+            return unsatisfiable(head.ContentLength ?? 0, contentType);
           }
           Range = `bytes=${bytes.start}-${bytes.end}`;
         } else if (range) {
@@ -212,12 +214,7 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
         // InvalidRange is not modelled by the SDK: it arrives as a plain service error.
         if (Range && (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
           const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-          return {
-            body: Readable.from([]),
-            size: head.ContentLength ?? 0,
-            contentType,
-            range: "unsatisfiable",
-          };
+          return unsatisfiable(head.ContentLength ?? 0, contentType);
         }
         throw e;
       }

@@ -222,6 +222,8 @@ function registerRenderer(
     if (cacheable) htmlCache.abandon(request.url);
     const body = Readable.fromWeb(response.body as never);
     if (encoding === "identity") return reply.send(body);
+    // A length the route may have given was that of the plain body.
+    reply.removeHeader("content-length");
     return reply.header("content-encoding", "gzip").send(gzipStreamed(body));
   };
 
