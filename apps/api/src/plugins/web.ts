@@ -1,15 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { createGzip } from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import type { PublicConfig, WebLoadContext } from "@flipside/contracts/public-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { gzipStreamed } from "../lib/gzip-streamed.ts";
 import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
@@ -113,31 +112,6 @@ function isAnonymousRead(request: FastifyRequest) {
 function pageEncoding(request: FastifyRequest): PageEncoding {
   const accepted = request.headers["accept-encoding"];
   return accepted && negotiate(accepted, ["gzip", "identity"]) === "gzip" ? "gzip" : "identity";
-}
-
-/**
- * Gzips a streamed render without holding it back: whatever React wrote in one turn of the
- * event loop is flushed as soon as the turn ends, so Suspense boundaries still arrive as they
- * resolve, while the compressor sees whole bursts rather than tiny chunks.
- */
-function gzipStreamed(source: Readable): Readable {
-  const gzip = createGzip();
-  let flushScheduled = false;
-  const flushAfterTurn = new Transform({
-    transform(chunk, _encoding, done) {
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(() => {
-          flushScheduled = false;
-          if (!gzip.writableEnded && !gzip.destroyed) gzip.flush();
-        });
-      }
-      done(null, chunk);
-    },
-  });
-  // An error in the render destroys the gzip stream, which ends the response.
-  pipeline(source, flushAfterTurn, gzip).catch(() => {});
-  return gzip;
 }
 
 function registerRenderer(
