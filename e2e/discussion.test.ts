@@ -667,6 +667,16 @@ describe("comments in depth", () => {
     const official = page.getByTestId("comment-list").locator('[data-official="true"]');
     await official.waitFor();
     expect(await official.getByTestId("official-badge").textContent()).toBe("Official response");
+    // Its badge stays readable (WCAG AA contrast) in both colour modes.
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const contrast = await new AxeBuilder({ page })
+        .include('[data-official="true"]')
+        .withRules(["color-contrast"])
+        .analyze();
+      expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.failureSummary))).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: null });
     await page.unroute("**/api/v1/site-page-comments?*");
     expect(unexpected(problems.all())).toEqual([]);
   });
