@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { expectByteRanges } from "../../../test/ranges.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
@@ -358,4 +358,51 @@ describe("uploads nobody attached", () => {
       payload: { sitePage_id: pageId, body: "late", attachmentIds: [id] },
     });
   }
+});
+
+describe("the sweep on a timer", () => {
+  it("runs every ATTACHMENT_SWEEP_INTERVAL_MS and stops with the app", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "flipside-sweep-"));
+    const swept = await createTestApp({
+      PAGE_FETCH_ENABLED: "false",
+      RATE_LIMIT_ENABLED: "false",
+      UPLOAD_DIR: dir,
+      PUBLIC_ORIGIN: ORIGIN,
+      ATTACHMENT_SWEEP_INTERVAL_MS: "50",
+    });
+    try {
+      const dora = await createUser(swept.app, { displayName: "Dora" });
+      const address = (
+        await swept.app.inject({
+          method: "POST",
+          url: "/api/v1/image-attachment-urls",
+          headers: dora.headers,
+          payload: { type: "IMAGE", url: "blob:http://localhost/abc" },
+        })
+      ).json();
+      const body = multipart(await pngWithExif(), "photo.png", "image/png");
+      const uploaded = (
+        await swept.app.inject({
+          method: "POST",
+          url: local(address.uploadUrl),
+          payload: body.payload,
+          headers: { ...body.headers, ...dora.headers },
+        })
+      ).json();
+      expect((await swept.app.inject(local(uploaded.url))).statusCode).toBe(200);
+      await swept.app.db.execute(
+        sql`update attachments set created_at = now() - interval '25 hours' where id = ${uploaded.id}`,
+      );
+      await vi.waitFor(
+        async () => expect((await swept.app.inject(local(uploaded.url))).statusCode).toBe(404),
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      );
+    } finally {
+      await swept.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
