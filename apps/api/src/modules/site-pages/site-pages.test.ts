@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
@@ -270,15 +270,16 @@ describe("page metadata", () => {
       return { url, status: 200, contentType: "text/html", body: Buffer.from("<title>Queued</title>") };
     };
     const queue = createPageFetchQueue({ db: t.app.db, fetcher: slow, enabled: true, concurrency: 2 });
+    // schedule() returns at once, whatever the fetches are doing.
     for (const p of pages) queue.schedule(p.id);
-    let released = 0;
-    while (released < pages.length) {
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      const next = releases.shift();
-      if (next) {
-        next();
-        released++;
-      }
+    // Two fetches start (each after reading its page from the database, so not at once)…
+    await vi.waitFor(() => expect(running).toBe(2), { timeout: 5000, interval: 5 });
+    // …and while both are held, the other two wait their turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(running).toBe(2);
+    for (let released = 0; released < pages.length; released++) {
+      await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
+      releases.shift()?.();
     }
     await queue.idle();
     expect(peak).toBe(2);
