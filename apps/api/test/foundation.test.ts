@@ -105,8 +105,13 @@ describe("test databases", () => {
 
 describe("graceful shutdown", () => {
   it("lets an in-flight request finish before closing", async () => {
+    let started = () => {};
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const local = await createTestApp({}, (app) => {
       app.get("/api/__test/slow", async () => {
+        started();
         await new Promise((r) => setTimeout(r, 300));
         return { done: true };
       });
@@ -114,7 +119,8 @@ describe("graceful shutdown", () => {
     await local.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = local.app.server.address() as { port: number };
     const inFlight = fetch(`http://127.0.0.1:${port}/api/__test/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    // Close only once the request is being handled (not after a guessed delay).
+    await handlerStarted;
     const closing = local.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
