@@ -27,11 +27,14 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const interval = app.config.ATTACHMENT_SWEEP_INTERVAL_MS;
   if (interval > 0) {
-    let sweeping: Promise<unknown> = Promise.resolve();
+    // One sweep at a time: a slow one is not joined by the next tick's.
+    let sweeping: Promise<unknown> | null = null;
     const timer = setInterval(() => {
-      sweeping = sweepUnattached(app.db, storageOf(app), app.log).catch((error) =>
-        app.log.error({ error }, "sweeping unattached uploads failed"),
-      );
+      sweeping ??= sweepUnattached(app.db, storageOf(app), app.log)
+        .catch((error) => app.log.error({ error }, "sweeping unattached uploads failed"))
+        .finally(() => {
+          sweeping = null;
+        });
     }, interval).unref();
     // A sweep under way finishes before the database closes.
     app.addHook("onClose", async () => {
