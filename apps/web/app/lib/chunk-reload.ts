@@ -25,10 +25,6 @@ export function clearPendingNavigation(): void {
   pending = null;
 }
 
-export function pendingNavigationTarget(): string | null {
-  return pending?.to ?? null;
-}
-
 /** Installs the unload hook; returns its remover. */
 export function installPendingNavigationHandoff(storage: Storage = window.sessionStorage): () => void {
   const onPageHide = () => {

@@ -22,11 +22,12 @@ import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_DAYS } from "@flipside/contracts
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { clientKey } from "../../lib/client-address.ts";
 import { forbidden } from "../../lib/errors.ts";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import type { Rule } from "../../lib/rate-limit.ts";
 import { requireViewer, type Viewer } from "../../plugins/auth.ts";
-import { problems, SIGNED_IN } from "./accounts.openapi.ts";
-import { accountLimits, clientKey } from "./accounts.rate-limits.ts";
+import { accountLimits } from "./accounts.rate-limits.ts";
 import { createAccountsService } from "./accounts.service.ts";
 
 const TAGS = ["accounts"];

@@ -11,6 +11,7 @@ import {
   type UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
 import type { Db } from "../../db/client.ts";
+import { networkKey } from "../../lib/client-address.ts";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
 import { imageTooLarge, reencodeImage } from "../../lib/images.ts";
 import {
@@ -34,7 +35,6 @@ import type { TokenService } from "../../lib/tokens.ts";
 import { storageKeysOfOwner } from "../attachments/attachments.repository.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
-import { networkKey } from "./accounts.rate-limits.ts";
 import * as repo from "./accounts.repository.ts";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { Profile } from "@flipside/contracts/accounts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { problems } from "./accounts.openapi.ts";
+import { problems } from "../../lib/openapi-responses.ts";
 import { accountLimits } from "./accounts.rate-limits.ts";
 import { createAccountsService } from "./accounts.service.ts";
 

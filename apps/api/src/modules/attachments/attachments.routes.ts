@@ -10,9 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../lib/errors.ts";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
-import { problems, SIGNED_IN } from "../accounts/accounts.openapi.ts";
-import { storageOf } from "./attachment-storage.ts";
 import { createAttachmentsService, fileTooLarge, maxBytesOf } from "./attachments.service.ts";
 import { sweepUnattached } from "./attachments.sweeper.ts";
 
@@ -21,7 +20,7 @@ const TAGS = ["attachments"];
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAttachmentsService({
     db: app.db,
-    storage: storageOf(app),
+    storage: app.storage,
     limiter: app.limiter,
     config: app.config,
   });
@@ -30,7 +29,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     // One sweep at a time: a slow one is not joined by the next tick's.
     let sweeping: Promise<unknown> | null = null;
     const timer = setInterval(() => {
-      sweeping ??= sweepUnattached(app.db, storageOf(app), app.log)
+      sweeping ??= sweepUnattached(app.db, app.storage, app.log)
         .catch((error) => app.log.error({ error }, "sweeping unattached uploads failed"))
         .finally(() => {
           sweeping = null;

@@ -9,7 +9,6 @@ import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { expectByteRanges } from "../../../test/ranges.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { storageOf } from "./attachment-storage.ts";
 import { sweepUnattached } from "./attachments.sweeper.ts";
 
 const ORIGIN = "http://flipside.test";
@@ -294,7 +293,7 @@ describe("uploads nobody attached", () => {
   const age = (id: string, interval: string) =>
     t.app.db.execute(sql`update attachments set created_at = now() - ${interval}::interval,
       expires_at = expires_at - ${interval}::interval where id = ${id}`);
-  const sweep = () => sweepUnattached(t.app.db, storageOf(t.app), t.app.log);
+  const sweep = () => sweepUnattached(t.app.db, t.app.storage, t.app.log);
 
   it("are removed with their files a day later; attached ones and recent ones stay", async () => {
     const stale = (

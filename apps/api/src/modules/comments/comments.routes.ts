@@ -1,11 +1,10 @@
 import { Comment, CreateComment, DISCUSSION_PAGE_SIZE, UpdateComment } from "@flipside/contracts/discussion";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
+import { sendSerialized } from "../../lib/send-serialized.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
-import { problems, SIGNED_IN } from "../accounts/accounts.openapi.ts";
-import { storageOf } from "../attachments/attachment-storage.ts";
-import { sendSerialized } from "../contributions/send-json.ts";
 import { createCommentsService } from "./comments.service.ts";
 
 const TAGS = ["comments"];
@@ -14,7 +13,7 @@ const IdParams = z.object({ id: z.uuid() });
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCommentsService({
     db: app.db,
-    storage: storageOf(app),
+    storage: app.storage,
     limiter: app.limiter,
     config: app.config,
     cache: app.pageCache,

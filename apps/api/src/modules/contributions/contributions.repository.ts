@@ -11,8 +11,6 @@ import {
   votes,
 } from "../../db/schema/discussion.ts";
 
-export type ContributionRow = typeof contributions.$inferSelect;
-
 /** The author of a contribution, joined in the same query as the list (no N+1). */
 export const authorColumns = {
   id: users.id,
@@ -53,11 +51,6 @@ export async function myVotesOn(db: Db, viewerId: string, ids: string[]): Promis
 export async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contributions).where(where);
   return row?.n ?? 0;
-}
-
-export async function findContribution(db: Db, id: string): Promise<ContributionRow | undefined> {
-  const [row] = await db.select().from(contributions).where(eq(contributions.id, id)).limit(1);
-  return row;
 }
 
 const otherPage = alias(sitePages, "other_page");

@@ -1,13 +1,12 @@
 import { Contribution, DISCUSSION_PAGE_SIZE } from "@flipside/contracts/discussion";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { problems } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
-import { problems } from "../accounts/accounts.openapi.ts";
-import { storageOf } from "../attachments/attachment-storage.ts";
 import { createContributionsService } from "./contributions.service.ts";
 
 export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createContributionsService({ db: app.db, storage: storageOf(app) });
+  const service = createContributionsService({ db: app.db, storage: app.storage });
 
   app.get(
     "/v1/contributions",

@@ -2,8 +2,8 @@ import { posix } from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { problems } from "../../lib/openapi-responses.ts";
 import type { ByteRange } from "../../lib/storage.ts";
-import { problems } from "../accounts/accounts.openapi.ts";
 
 /**
  * Uploaded files are hostile until proven otherwise: even re-encoded ones are served so that

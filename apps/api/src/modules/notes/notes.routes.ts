@@ -1,10 +1,9 @@
 import { CreateNote, DISCUSSION_PAGE_SIZE, Note, UpdateNote } from "@flipside/contracts/discussion";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { requireActivatedViewer, requireViewer } from "../../plugins/auth.ts";
-import { problems, SIGNED_IN } from "../accounts/accounts.openapi.ts";
-import { storageOf } from "../attachments/attachment-storage.ts";
 import { createNotesService } from "./notes.service.ts";
 
 const TAGS = ["notes"];
@@ -13,7 +12,7 @@ const IdParams = z.object({ id: z.uuid() });
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createNotesService({
     db: app.db,
-    storage: storageOf(app),
+    storage: app.storage,
     limiter: app.limiter,
     config: app.config,
   });

@@ -100,15 +100,6 @@ export async function insertLink(
   return rows.length > 0;
 }
 
-export async function findLinkByPair(db: Db, pageA: string, pageB: string) {
-  const [row] = await db
-    .select()
-    .from(relatedPageLinks)
-    .where(sql`${relatedPageLinks.pageA} = ${pageA} and ${relatedPageLinks.pageB} = ${pageB}`)
-    .limit(1);
-  return row;
-}
-
 export async function lockLink(tx: Db, contributionId: string) {
   const [row] = await tx
     .select({ c: contributions, link: relatedPageLinks })

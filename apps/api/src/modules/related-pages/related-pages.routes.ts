@@ -1,10 +1,9 @@
 import { CreateRelatedPage, DISCUSSION_PAGE_SIZE, RelatedPage } from "@flipside/contracts/discussion";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
-import { problems, SIGNED_IN } from "../accounts/accounts.openapi.ts";
-import { storageOf } from "../attachments/attachment-storage.ts";
 import { createRelatedPagesService } from "./related-pages.service.ts";
 
 const TAGS = ["related-pages"];
@@ -13,7 +12,7 @@ const TAGS = ["related-pages"];
 export const relatedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createRelatedPagesService({
     db: app.db,
-    storage: storageOf(app),
+    storage: app.storage,
     limiter: app.limiter,
     config: app.config,
     sitePages: app.sitePages,

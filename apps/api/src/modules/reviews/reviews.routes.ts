@@ -1,10 +1,9 @@
 import { CreateReview, DISCUSSION_PAGE_SIZE, Review, ReviewSummary } from "@flipside/contracts/discussion";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
-import { problems, SIGNED_IN } from "../accounts/accounts.openapi.ts";
-import { storageOf } from "../attachments/attachment-storage.ts";
 import { createReviewsService } from "./reviews.service.ts";
 
 const TAGS = ["reviews"];
@@ -12,7 +11,7 @@ const TAGS = ["reviews"];
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReviewsService({
     db: app.db,
-    storage: storageOf(app),
+    storage: app.storage,
     limiter: app.limiter,
     config: app.config,
     cache: app.pageCache,

@@ -2,11 +2,10 @@ import { DISCUSSION_PAGE_SIZE, FlipRequest, SitePage, SitePageView } from "@flip
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { problems } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { createSafeFetcher } from "../../lib/safe-fetch.ts";
-import { problems } from "../accounts/accounts.openapi.ts";
-import { storageOf } from "../attachments/attachment-storage.ts";
-import { sendSerialized } from "../contributions/send-json.ts";
+import { sendSerialized } from "../../lib/send-serialized.ts";
 import { createNotesService } from "../notes/notes.service.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { createPageFetchQueue, type PageFetchQueue } from "./page-fetch.service.ts";
@@ -37,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onClose", () => queue.close());
   const notes = createNotesService({
     db: app.db,
-    storage: storageOf(app),
+    storage: app.storage,
     limiter: app.limiter,
     config: app.config,
   });

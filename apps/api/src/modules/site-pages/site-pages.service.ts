@@ -9,13 +9,13 @@ import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
+import { clientKey } from "../../lib/client-address.ts";
 import { notFound } from "../../lib/errors.ts";
 import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
-import { compileSearchAnd, type FilterSpec, type Operator, type SortSpec } from "../../lib/search-filter.ts";
-import { normalizeUrl, tryNormalizeUrl } from "../../lib/url-normalize.ts";
+import { compileSearchAnd, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
+import { normalizedUrlFilterValue, normalizeUrl } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { clientKey } from "../accounts/accounts.rate-limits.ts";
 import { voteValue } from "../contributions/contribution.presenter.ts";
 import { orderBy } from "../contributions/list-order.ts";
 import type { NotesService } from "../notes/notes.service.ts";
@@ -23,19 +23,6 @@ import type { PageCache } from "./page-cache.ts";
 import type { PageFetchQueue } from "./page-fetch.service.ts";
 import { presentSitePage } from "./site-pages.presenter.ts";
 import * as repo from "./site-pages.repository.ts";
-
-/**
- * `normalizedUrl==x` compares normalized forms (PRODUCT.md §3), so any spelling of an address
- * finds its page. For `||` (contains) the text is normalized only when it is an address, and a
- * root slash the user did not type is dropped, so "example.com" still matches "example.com/a".
- */
-function normalizeUrlFilter(value: string, op: Operator): string {
-  if (op === "==" || op === "!=") return normalizeUrl(value).normalizedUrl;
-  const normalized = tryNormalizeUrl(value);
-  if (!normalized) return value.trim().toLowerCase();
-  const text = normalized.normalizedUrl;
-  return text.endsWith("/") && !value.trim().endsWith("/") ? text.slice(0, -1) : text;
-}
 
 const SEARCH_TEXT = sql`(${sitePages.normalizedUrl} || ' ' || coalesce(${sitePages.title}, ''))`;
 
@@ -46,7 +33,7 @@ export const SITE_PAGE_FILTER: FilterSpec = {
       column: sitePages.normalizedUrl,
       type: "string",
       ops: ["==", "!=", "||"],
-      normalize: normalizeUrlFilter,
+      normalize: normalizedUrlFilterValue,
     },
     title: { column: sitePages.title, type: "string", ops: ["==", "!=", "||"] },
     /** The search box: address or title contains the text. */

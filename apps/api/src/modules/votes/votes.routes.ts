@@ -1,7 +1,7 @@
 import { VoteRequest, VoteResult } from "@flipside/contracts/discussion";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
-import { problems, SIGNED_IN } from "../accounts/accounts.openapi.ts";
 import { createVotesService } from "./votes.service.ts";
 
 export const votesRoutes: FastifyPluginAsyncZod = async (app) => {

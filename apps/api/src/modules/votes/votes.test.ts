@@ -52,6 +52,7 @@ async function countsOf(id: string) {
     })
     .from(votes)
     .where(and(eq(votes.targetKind, "CONTRIBUTION"), eq(votes.targetId, id)));
+  if (!row || !truth) throw new Error(`contribution ${id} is missing`);
   return { stored: row, truth };
 }
 
@@ -133,9 +134,9 @@ describe("POST /v1/contribution-votes", () => {
     const sequence = [1, -1, 0, 1, 1, -1, 0, -1];
     await Promise.all(voters.flatMap((v) => sequence.map((value) => vote(v, id, value))));
     const { stored, truth } = await countsOf(id);
-    expect(stored?.up).toBe(truth?.up);
-    expect(stored?.down).toBe(truth?.down);
-    expect(stored?.score).toBe((truth?.up ?? 0) - (truth?.down ?? 0));
+    expect(stored.up).toBe(truth.up);
+    expect(stored.down).toBe(truth.down);
+    expect(stored.score).toBe(truth.up - truth.down);
     const [rows] = await t.app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(votes)
