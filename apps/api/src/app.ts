@@ -19,6 +19,7 @@ import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { contributionsRoutes } from "./modules/contributions/contributions.routes.ts";
+import { discussionPlugin } from "./modules/discussion/index.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notesRoutes } from "./modules/notes/notes.routes.ts";
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailDir: join(config.DATA_DIR, "mail"),
   });
   await app.register(storagePlugin, storageOptionsFrom(config));
+  await app.register(discussionPlugin);
 
   await app.register(
     async (api) => {
@@ -130,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountsRoutes);
       await api.register(profilesRoutes);
       await api.register(filesRoutes);
-      await api.register(sitePagesRoutes); // before relatedPagesRoutes: shares app.sitePages
+      await api.register(sitePagesRoutes);
       await api.register(commentsRoutes);
       await api.register(votesRoutes);
       await api.register(reviewsRoutes);

@@ -189,7 +189,7 @@ export const ResetPasswordFinishRequest = z
   .meta({ id: "ResetPasswordFinishRequest" });
 export type ResetPasswordFinishRequest = z.infer<typeof ResetPasswordFinishRequest>;
 
-/** The public face of an account (PRODUCT.md §1: the profile id is the user id). */
+/** The public face of an account (docs/discussion.md#model: the profile id is the user id). */
 export const Profile = z
   .object({
     id: z.uuid(),

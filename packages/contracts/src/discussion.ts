@@ -5,7 +5,7 @@ import { ContributionKind, MediaType, OwnerKind, ReviewSentiment, VerificationSt
 /**
  * The discussion API shared by server and web: site pages, comments and replies, votes,
  * reviews, related pages, notes, contributions and attachments (issue 4, SPEC.md §3, §7, §9,
- * PRODUCT.md §5). Field names follow SPEC.md §3 where it names them (`sitePage_id`,
+ * docs/discussion.md). Field names follow SPEC.md §3 where it names them (`sitePage_id`,
  * `parent_id`, `replySize`, `contributionType`, `claimUuid`, `createdDate`, `deleted`).
  */
 

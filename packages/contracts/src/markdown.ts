@@ -1,7 +1,7 @@
 import MarkdownIt, { type MarkdownIt as MarkdownItInstance } from "markdown-it";
 
 /**
- * The markdown subset of user content (PRODUCT.md §5.3): paragraphs, emphasis (incl.
+ * The markdown subset of user content (docs/discussion.md#comments-and-replies): paragraphs, emphasis (incl.
  * strikethrough), links, inline code, code blocks, quotes and lists. Shared by the API (stored
  * content rendered for the page view), the server render and the browser (composer preview),
  * so it uses no Node API.

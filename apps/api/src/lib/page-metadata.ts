@@ -1,7 +1,7 @@
 import { Parser } from "htmlparser2";
 
 /**
- * Title, description, favicon and canonical URL of a fetched HTML page (PRODUCT.md §5.1).
+ * Title, description, favicon and canonical URL of a fetched HTML page (docs/discussion.md#pages).
  * Parsed with htmlparser2 (a tolerant streaming tokenizer: script/style are raw text, entities
  * decoded), never with regular expressions over the HTML.
  *

@@ -6,7 +6,7 @@ import ipaddr from "ipaddr.js";
 import { Agent, request } from "undici";
 
 /**
- * The SSRF-safe fetcher for every server-side fetch of a user-supplied URL (PRODUCT.md §5.1).
+ * The SSRF-safe fetcher for every server-side fetch of a user-supplied URL (docs/discussion.md#pages).
  *
  * - only http/https, ports 80, 443 and 1024–65535, no user-info;
  * - the host is resolved once, EVERY resolved address must be allowed (public by default), and the

@@ -2,7 +2,7 @@ import { type Column, is, SQL, sql } from "drizzle-orm";
 import { AppError } from "./errors.ts";
 
 /**
- * Compiles the `searchAnd` and `sort` list parameters (PRODUCT.md §3) into Drizzle SQL from a
+ * Compiles the `searchAnd` and `sort` list parameters (docs/discussion.md#lists) into Drizzle SQL from a
  * per-resource allow-list. Values only ever reach the database as bound parameters.
  *
  * Grammar of `searchAnd`: clauses separated by commas, all of which must hold.

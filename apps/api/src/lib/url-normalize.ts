@@ -3,7 +3,7 @@ import { parse as parseDomain } from "tldts";
 import { AppError } from "./errors.ts";
 
 /**
- * URL normalization: what makes two addresses the same page (PRODUCT.md §2).
+ * URL normalization: what makes two addresses the same page (docs/discussion.md#addresses).
  *
  * Decisions beyond PRODUCT.md:
  * - The root path keeps its slash (`example.com/`), every other trailing slash is dropped, so
@@ -249,7 +249,7 @@ export function normalizeUrl(input: string): NormalizedUrl {
 }
 
 /**
- * A `normalizedUrl` filter value (PRODUCT.md §3: values are normalized first), for
+ * A `normalizedUrl` filter value (docs/discussion.md#lists: values are normalized first), for
  * `FieldSpec.normalize`. `==`/`!=` need a valid address (else the usual 400 "… is not a valid
  * domain"); `||` is a text search, so a fragment such as "example" stays usable: a full address
  * is normalized (without the root slash the user did not type), anything else is lower-cased

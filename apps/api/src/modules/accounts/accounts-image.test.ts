@@ -11,7 +11,7 @@ import {
   ORIGIN,
   PASSWORD,
   tokenFor,
-} from "./accounts.test-support.ts";
+} from "../../../test/accounts-support.ts";
 
 let t: AccountsHarness;
 let token: string;

@@ -13,7 +13,7 @@ import {
   register,
   tokenFor,
   uniqueEmail,
-} from "./accounts.test-support.ts";
+} from "../../../test/accounts-support.ts";
 
 const NEW_PASSWORD = "Brand-New-Pass-5";
 

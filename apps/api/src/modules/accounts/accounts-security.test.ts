@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testConfig } from "../../config.ts";
 import {
   type AccountsHarness,
   bearer,
@@ -14,7 +13,8 @@ import {
   register,
   tokenFor,
   uniqueEmail,
-} from "./accounts.test-support.ts";
+} from "../../../test/accounts-support.ts";
+import { testConfig } from "../../config.ts";
 
 const SECRET = new TextEncoder().encode(testConfig().JWT_SECRET);
 

@@ -32,7 +32,7 @@ import {
 import type { Limiter } from "../../lib/rate-limit.ts";
 import { newKey, type Storage } from "../../lib/storage.ts";
 import type { TokenService } from "../../lib/tokens.ts";
-import { storageKeysOfOwner } from "../attachments/attachments.repository.ts";
+import { storageKeysOfOwner } from "../attachments/index.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
 import * as repo from "./accounts.repository.ts";

@@ -4,8 +4,6 @@ import { sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../test/helper.ts";
-import { requireActivatedViewer } from "../../plugins/auth.ts";
 import {
   type AccountsHarness,
   bearer,
@@ -19,7 +17,9 @@ import {
   register,
   tokenFor,
   uniqueEmail,
-} from "./accounts.test-support.ts";
+} from "../../../test/accounts-support.ts";
+import { createTestApp } from "../../../test/helper.ts";
+import { requireActivatedViewer } from "../../plugins/auth.ts";
 
 let t: AccountsHarness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { attachments, contributions } from "../../db/schema/discussion.ts";
+import { attachments } from "../../db/schema/discussion.ts";
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -56,43 +56,6 @@ export async function markReady(
 export async function findAttachment(db: Db, id: string): Promise<AttachmentRow | undefined> {
   const [row] = await db.select().from(attachments).where(eq(attachments.id, id)).limit(1);
   return row;
-}
-
-export async function lockAttachments(db: Db, ids: string[]): Promise<AttachmentRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(attachments).where(inArray(attachments.id, ids)).for("update");
-}
-
-/** Points the given attachments at the contribution and lets go of the ones no longer listed. */
-export async function setAttachments(db: Db, contributionId: string, ids: string[]): Promise<void> {
-  await db
-    .update(attachments)
-    .set({ contributionId: null })
-    .where(
-      and(
-        eq(attachments.contributionId, contributionId),
-        ids.length > 0 ? notInArray(attachments.id, ids) : undefined,
-      ),
-    );
-  if (ids.length > 0) {
-    await db
-      .update(attachments)
-      .set({ contributionId })
-      .where(and(inArray(attachments.id, ids), isNull(attachments.contributionId)));
-  }
-  await db
-    .update(contributions)
-    .set({ attachmentCount: ids.length })
-    .where(eq(contributions.id, contributionId));
-}
-
-export async function readyAttachmentsOf(db: Db, contributionIds: string[]): Promise<AttachmentRow[]> {
-  if (contributionIds.length === 0) return [];
-  return db
-    .select()
-    .from(attachments)
-    .where(and(inArray(attachments.contributionId, contributionIds), eq(attachments.status, "READY")))
-    .orderBy(attachments.createdAt, attachments.id);
 }
 
 /**

@@ -15,7 +15,7 @@ import { reencodeImage } from "../../lib/images.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import { newKey, type Storage } from "../../lib/storage.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { presentAttachment } from "./attachment.presenter.ts";
+import { presentAttachment } from "../discussion/index.ts";
 import * as repo from "./attachments.repository.ts";
 
 /** Attached images are shown at most this large; thumbnails fit this box. */
@@ -52,7 +52,7 @@ export function createAttachmentsService(deps: AttachmentsDeps) {
 
   return {
     /**
-     * Reserves an attachment and hands out a one-time upload address (PRODUCT.md §5.8). Only
+     * Reserves an attachment and hands out a one-time upload address (docs/discussion.md#attachments). Only
      * the token's hash is stored; the address works once, for UPLOAD_URL_TTL_SECONDS.
      */
     async reserve(viewer: Viewer, type: "IMAGE" | "VIDEO"): Promise<AttachmentUploadAddress> {

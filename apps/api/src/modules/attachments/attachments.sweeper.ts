@@ -7,7 +7,7 @@ import { deleteUnattached } from "./attachments.repository.ts";
 export const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Removes the attachments nobody attached (PRODUCT.md §5.8 uploads that were abandoned in the
+ * Removes the attachments nobody attached (docs/discussion.md#attachments uploads that were abandoned in the
  * composer, or edited out of a comment) and their files. Returns how many went. Safe to run on
  * several instances at once: each row is deleted by exactly one of them.
  */

@@ -1,6 +1,6 @@
 import type { Attachment, Comment } from "@flipside/contracts/discussion";
 import type { Storage } from "../../lib/storage.ts";
-import { presentContributionBase, presentProfileRef } from "../contributions/contribution.presenter.ts";
+import { presentContributionBase, presentProfileRef } from "../discussion/index.ts";
 import type { CommentListRow } from "./comments.repository.ts";
 
 export function presentComment(row: CommentListRow, attachments: Attachment[], storage: Storage): Comment {

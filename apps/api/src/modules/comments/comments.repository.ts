@@ -1,9 +1,9 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, votes } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteJoin } from "../contributions/contributions.repository.ts";
+import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
 
 const replyTo = alias(contributions, "reply_to");
 const replyToAuthor = alias(users, "reply_to_author");
@@ -12,10 +12,7 @@ const replyToAuthor = alias(users, "reply_to_author");
  * One query for a page of comments: the rows, their authors, the author of the reply each one
  * answers, and the viewer's own votes (no N+1).
  */
-export async function listComments(
-  db: Db,
-  opts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; viewerId: string | null },
-) {
+export async function listComments(db: Db, opts: RowQuery) {
   const base = db
     .select({
       c: contributions,

@@ -1,4 +1,5 @@
 import { Comment, CreateComment, DISCUSSION_PAGE_SIZE, UpdateComment } from "@flipside/contracts/discussion";
+import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
@@ -10,14 +11,8 @@ import { createCommentsService } from "./comments.service.ts";
 const TAGS = ["comments"];
 const IdParams = z.object({ id: z.uuid() });
 
-export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCommentsService({
-    db: app.db,
-    storage: app.storage,
-    limiter: app.limiter,
-    config: app.config,
-    cache: app.pageCache,
-  });
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createCommentsService(app.discussion);
 
   app.get(
     "/v1/site-page-comments",
@@ -115,3 +110,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const commentsRoutes = fp(routes, {
+  name: "comments",
+  dependencies: ["discussion"],
+  encapsulate: true,
+});

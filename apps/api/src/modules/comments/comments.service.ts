@@ -2,35 +2,36 @@ import {
   Comment,
   type CreateComment,
   DISCUSSION_MESSAGES,
-  MAX_IMAGES_PER_CONTRIBUTION,
   type UpdateComment,
 } from "@flipside/contracts/discussion";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { contributions, sitePages } from "../../db/schema/discussion.ts";
-import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
-import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
-import type { Limiter } from "../../lib/rate-limit.ts";
-import { compileSearchAnd, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
-import type { Storage } from "../../lib/storage.ts";
+import { notFound, validationFailed } from "../../lib/errors.ts";
+import type { ListQuery } from "../../lib/pagination.ts";
+import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { groupAttachments } from "../attachments/attachment.presenter.ts";
 import {
-  lockAttachments,
-  readyAttachmentsOf,
-  setAttachments,
-} from "../attachments/attachments.repository.ts";
-import { voteValue } from "../contributions/contribution.presenter.ts";
-import { consumeContribution } from "../contributions/contribution-rate-limits.ts";
-import { countWhere, myVotesOn, visibleTo } from "../contributions/contributions.repository.ts";
-import { orderBy, sortFields } from "../contributions/list-order.ts";
-import { claimUuidFor } from "../contributions/official-response.ts";
-import { noPageCache, type PageCache } from "../site-pages/page-cache.ts";
-import { findPageById } from "../site-pages/site-pages.repository.ts";
+  attach,
+  attachmentsOf,
+  bumpPageCounters,
+  bumpReplySize,
+  claimUuidFor,
+  countWhere,
+  type DiscussionCore,
+  type ListSpec,
+  listOf,
+  lockContribution,
+  myVotesOn,
+  oneOf,
+  policy,
+  softDelete,
+  sortFields,
+  voteValue,
+} from "../discussion/index.ts";
 import { presentComment } from "./comments.presenter.ts";
-import { listComments } from "./comments.repository.ts";
+import { type CommentListRow, listComments } from "./comments.repository.ts";
 
 const COMMENT_KINDS = ["COMMENT", "REPLY"] as const;
 
@@ -53,7 +54,7 @@ export const COMMENT_FILTER: FilterSpec = {
 
 /**
  * `claimUuid` sorts official responses first; `top` is the Wilson lower bound of up/down votes
- * (PRODUCT.md §5.3), `score` is up minus down.
+ * (docs/discussion.md#comments-and-replies), `score` is up minus down.
  */
 export const COMMENT_SORT: SortSpec = {
   fields: {
@@ -102,14 +103,6 @@ async function topLevelTotal(db: Db, shape: { pageId: string; deleted?: boolean 
   return shape.deleted ? row.deleted : row.live;
 }
 
-export interface CommentsDeps {
-  db: Db;
-  storage: Storage;
-  limiter: Limiter;
-  config: Config;
-  cache?: PageCache;
-}
-
 /**
  * `json`: the items already validated and serialized (UTF-8 bytes, so that no request pays for
  * encoding them), for readers that add nothing to them.
@@ -117,46 +110,40 @@ export interface CommentsDeps {
 export type CommentPage = { items: Comment[]; total: number; json?: Buffer };
 const CommentList = z.array(Comment);
 
-/**
- * Checks a list of attachment ids for a contribution and attaches them: each must be the
- * author's own READY upload, not attached elsewhere; up to 4 images, or a single video.
- */
-async function attach(tx: Db, authorId: string, contributionId: string, given: string[]): Promise<void> {
-  const ids = [...new Set(given)];
-  const rows = await lockAttachments(tx, ids);
-  const usable = rows.filter(
-    (a) =>
-      a.ownerId === authorId &&
-      a.status === "READY" &&
-      (a.contributionId === null || a.contributionId === contributionId),
-  );
-  const videos = usable.filter((a) => a.type === "VIDEO").length;
-  const valid =
-    usable.length === ids.length &&
-    (videos === 0 ? ids.length <= MAX_IMAGES_PER_CONTRIBUTION : ids.length === 1);
-  if (!valid) {
-    throw validationFailed(
-      [{ field: "attachmentIds", message: DISCUSSION_MESSAGES.attachmentsInvalid }],
-      DISCUSSION_MESSAGES.attachmentsInvalid,
-    );
-  }
-  await setAttachments(tx, contributionId, ids);
-}
+export function createCommentsService(core: DiscussionCore) {
+  const { db, storage, cache, writer } = core;
 
-export function createCommentsService(deps: CommentsDeps) {
-  const { db, storage } = deps;
-  const cache = deps.cache ?? noPageCache;
+  const spec: ListSpec<CommentListRow, Comment> = {
+    filter: COMMENT_FILTER,
+    sort: COMMENT_SORT,
+    defaultSort: COMMENT_DEFAULT_SORT,
+    id: contributions.id,
+    where: inArray(contributions.kind, [...COMMENT_KINDS]),
+    visibleTo: policy.visibleContributions,
+    // Official responses come first whatever order the reader chose (docs/discussion.md).
+    reorder: (order, query) =>
+      sortFields(query.sort, COMMENT_DEFAULT_SORT).includes("claimUuid")
+        ? order
+        : [desc(contributions.official), ...order],
+    rows: listComments,
+    count: countWhere,
+    async present(rows) {
+      const withFiles = rows.filter((r) => r.c.attachmentCount > 0 && !r.c.deleted).map((r) => r.c.id);
+      const files = await attachmentsOf(db, withFiles, storage);
+      return rows.map((r) => presentComment(r, files.get(r.c.id) ?? [], storage));
+    },
+  };
 
   /**
    * A page's top-level list is the same for every reader but for `myVote`: it is cached per
    * page (dropped on any change to the page) and the reader's own votes are laid over it.
    */
   async function list(viewer: Viewer | null, query: ListQuery): Promise<CommentPage> {
-    const shape = topLevelShape(query.searchAnd);
-    if (!shape) return query_(viewer?.id ?? null, query, null);
+    const shape = policy.sharesPageView(viewer) ? topLevelShape(query.searchAnd) : null;
+    if (!shape) return listOf(db, spec, viewer, query);
     const key = `comments:${shape.pageId}:${query.searchAnd}:${JSON.stringify(query.sort ?? null)}:${query.page}:${query.size}`;
     const shared = (await cache.getOrLoad<CommentPage>(key, async () => {
-      const fresh = await query_(null, query, shape);
+      const fresh = await listOf(db, spec, null, query, topLevelTotal(db, shape));
       // Validated and serialized once per cache fill instead of once per request.
       return {
         pageId: shape.pageId,
@@ -175,149 +162,95 @@ export function createCommentsService(deps: CommentsDeps) {
     };
   }
 
-  async function query_(
-    viewerId: string | null,
-    query: ListQuery,
-    shape: ReturnType<typeof topLevelShape>,
-  ): Promise<CommentPage> {
-    const where = and(
-      inArray(contributions.kind, [...COMMENT_KINDS]),
-      compileSearchAnd(query.searchAnd, COMMENT_FILTER),
-      visibleTo(viewerId),
-    );
-    let order = orderBy(query.sort, COMMENT_SORT, COMMENT_DEFAULT_SORT, contributions.id);
-    // Official responses come first whatever order the reader chose (PRODUCT.md §5.3).
-    if (!sortFields(query.sort, COMMENT_DEFAULT_SORT).includes("claimUuid")) {
-      order = [desc(contributions.official), ...order];
-    }
-    const [rows, total] = await Promise.all([
-      listComments(db, { where, orderBy: order, limit: query.size, offset: pageOffset(query), viewerId }),
-      shape ? topLevelTotal(db, shape) : countWhere(db, where),
-    ]);
-    const withFiles = rows.filter((r) => r.c.attachmentCount > 0 && !r.c.deleted).map((r) => r.c.id);
-    const files = groupAttachments(await readyAttachmentsOf(db, withFiles), storage);
-    return { items: rows.map((r) => presentComment(r, files.get(r.c.id) ?? [], storage)), total };
-  }
-
   async function get(viewer: Viewer | null, id: string): Promise<Comment> {
-    const viewerId = viewer?.id ?? null;
-    const [row] = await listComments(db, {
-      where: and(eq(contributions.id, id), inArray(contributions.kind, [...COMMENT_KINDS])),
-      orderBy: [],
-      limit: 1,
-      offset: 0,
-      viewerId,
-    });
-    if (!row) throw notFound(DISCUSSION_MESSAGES.commentNotFound);
-    const files = row.c.attachmentCount > 0 ? await readyAttachmentsOf(db, [row.c.id]) : [];
-    return presentComment(row, groupAttachments(files, storage).get(row.c.id) ?? [], storage);
+    const comment = await oneOf(db, spec, viewer, eq(contributions.id, id));
+    if (!comment) throw notFound(DISCUSSION_MESSAGES.commentNotFound);
+    return comment;
   }
 
-  /** The author's own live comment, locked for a change: 404 unknown or deleted, 403 someone else's. */
-  async function ownComment(tx: Db, viewer: Viewer, id: string) {
-    const [row] = await tx
-      .select()
-      .from(contributions)
-      .where(and(eq(contributions.id, id), inArray(contributions.kind, [...COMMENT_KINDS])))
-      .for("update");
-    if (!row || row.deleted) throw notFound(DISCUSSION_MESSAGES.commentNotFound);
-    if (row.authorId !== viewer.id) throw forbidden(DISCUSSION_MESSAGES.notAuthor);
-    return row;
-  }
+  /** The author's own live comment, locked for a change. */
+  const own = (id: string) => ({
+    lock: (tx: Db) => lockContribution(tx, id, COMMENT_KINDS),
+    notFound: DISCUSSION_MESSAGES.commentNotFound,
+  });
 
   return {
     list,
     get,
 
     async create(viewer: Viewer, input: z.output<typeof CreateComment>): Promise<Comment> {
-      await consumeContribution(deps.limiter, deps.config, viewer);
-      const found = await findPageById(db, input.sitePage_id);
-      if (!found) throw notFound(DISCUSSION_MESSAGES.pageNotFound);
-      const id = await db.transaction(async (tx) => {
-        let parentId: string | null = null;
-        let inReplyToId: string | null = null;
-        if (input.parent_id) {
-          const [parent] = await tx
-            .select()
-            .from(contributions)
-            .where(eq(contributions.id, input.parent_id))
-            .for("update");
-          if (!parent || parent.kind === "RELATED_PAGE") throw notFound(DISCUSSION_MESSAGES.commentNotFound);
-          if (parent.sitePageId !== input.sitePage_id) {
-            throw validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentOtherPage }]);
+      const id = await writer.add(viewer, input.sitePage_id, {
+        async write(tx, found) {
+          let parentId: string | null = null;
+          let inReplyToId: string | null = null;
+          if (input.parent_id) {
+            const [parent] = await tx
+              .select()
+              .from(contributions)
+              .where(eq(contributions.id, input.parent_id))
+              .for("update");
+            if (!parent || parent.kind === "RELATED_PAGE")
+              throw notFound(DISCUSSION_MESSAGES.commentNotFound);
+            if (parent.sitePageId !== input.sitePage_id) {
+              throw validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentOtherPage }]);
+            }
+            if (parent.deleted) {
+              throw validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentDeleted }]);
+            }
+            // A reply to a reply stays in its thread and remembers whom it answers.
+            parentId = parent.kind === "REPLY" && parent.parentId ? parent.parentId : parent.id;
+            inReplyToId = parentId === parent.id ? null : parent.id;
           }
-          if (parent.deleted) {
-            throw validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentDeleted }]);
-          }
-          // A reply to a reply stays in its thread and remembers whom it answers.
-          parentId = parent.kind === "REPLY" && parent.parentId ? parent.parentId : parent.id;
-          inReplyToId = parentId === parent.id ? null : parent.id;
-        }
-        const [row] = await tx
-          .insert(contributions)
-          .values({
-            kind: parentId ? "REPLY" : "COMMENT",
-            sitePageId: input.sitePage_id,
-            authorId: viewer.id,
-            parentId,
-            inReplyToId,
-            body: input.body,
-            claimUuid: claimUuidFor(found.site, viewer.id),
-          })
-          .returning({ id: contributions.id });
-        if (!row) throw new Error("comment insert returned nothing");
-        if (parentId) {
-          await tx
-            .update(contributions)
-            .set({ replySize: sql`${contributions.replySize} + 1` })
-            .where(eq(contributions.id, parentId));
-        }
-        if (!parentId) {
-          await tx
-            .update(sitePages)
-            .set({ commentCount: sql`${sitePages.commentCount} + 1` })
-            .where(eq(sitePages.id, input.sitePage_id));
-        }
-        if (input.attachmentIds?.length) await attach(tx, viewer.id, row.id, input.attachmentIds);
-        return row.id;
+          const [row] = await tx
+            .insert(contributions)
+            .values({
+              kind: parentId ? "REPLY" : "COMMENT",
+              sitePageId: input.sitePage_id,
+              authorId: viewer.id,
+              parentId,
+              inReplyToId,
+              body: input.body,
+              claimUuid: claimUuidFor(found.site, viewer.id),
+            })
+            .returning({ id: contributions.id });
+          if (!row) throw new Error("comment insert returned nothing");
+          if (parentId) await bumpReplySize(tx, parentId, 1);
+          else await bumpPageCounters(tx, [input.sitePage_id], { commentCount: 1 });
+          if (input.attachmentIds?.length) await attach(tx, viewer.id, row.id, input.attachmentIds);
+          return { result: row.id, pages: [input.sitePage_id] };
+        },
       });
-      cache.invalidate(input.sitePage_id);
       return get(viewer, id);
     },
 
     async update(viewer: Viewer, id: string, input: z.output<typeof UpdateComment>): Promise<Comment> {
-      const pageId = await db.transaction(async (tx) => {
-        const row = await ownComment(tx, viewer, id);
-        await tx
-          .update(contributions)
-          .set({ body: input.body, editedAt: new Date() })
-          .where(eq(contributions.id, id));
-        if (input.attachmentIds) await attach(tx, viewer.id, id, input.attachmentIds);
-        return row.sitePageId;
+      await writer.change(viewer, {
+        ...own(id),
+        async write(tx, row) {
+          await tx
+            .update(contributions)
+            .set({ body: input.body, editedAt: new Date() })
+            .where(eq(contributions.id, id));
+          if (input.attachmentIds) await attach(tx, viewer.id, id, input.attachmentIds);
+          return { result: undefined, pages: [row.sitePageId] };
+        },
       });
-      cache.invalidate(pageId);
       return get(viewer, id);
     },
 
     /** Soft delete: the thread keeps its place, text and author are gone. */
     async remove(viewer: Viewer, id: string): Promise<void> {
-      const pageId = await db.transaction(async (tx) => {
-        const row = await ownComment(tx, viewer, id);
-        await tx.update(contributions).set({ deleted: true, body: "" }).where(eq(contributions.id, id));
-        await setAttachments(tx, id, []);
-        if (row.kind === "COMMENT") {
+      await writer.change(viewer, {
+        ...own(id),
+        async write(tx, row) {
+          await softDelete(tx, id);
           // The placeholder stays in the list: it moves from the live count to the deleted one.
-          await tx
-            .update(sitePages)
-            .set({
-              commentCount: sql`greatest(${sitePages.commentCount} - 1, 0)`,
-              deletedCommentCount: sql`${sitePages.deletedCommentCount} + 1`,
-            })
-            .where(eq(sitePages.id, row.sitePageId));
-        }
-        return row.sitePageId;
+          if (row.kind === "COMMENT") {
+            await bumpPageCounters(tx, [row.sitePageId], { commentCount: -1, deletedCommentCount: 1 });
+          }
+          return { result: undefined, pages: [row.sitePageId] };
+        },
       });
-      cache.invalidate(pageId);
     },
   };
 }

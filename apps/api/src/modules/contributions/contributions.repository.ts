@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
@@ -10,48 +10,7 @@ import {
   sites,
   votes,
 } from "../../db/schema/discussion.ts";
-
-/** The author of a contribution, joined in the same query as the list (no N+1). */
-export const authorColumns = {
-  id: users.id,
-  displayName: users.displayName,
-  imageKey: users.imageKey,
-  imageUrl: users.imageUrl,
-};
-
-/** The viewer's own vote on each listed contribution, joined in the same query. */
-export function myVoteJoin(viewerId: string) {
-  return and(
-    eq(votes.profileId, viewerId),
-    eq(votes.targetKind, "CONTRIBUTION"),
-    eq(votes.targetId, contributions.id),
-  );
-}
-
-/**
- * Where profile blocks (a later issue) will hide the blocked profiles' contributions from the
- * blocker: every contribution list ANDs this into its WHERE clause.
- */
-export function visibleTo(_viewerId: string | null): SQL | undefined {
-  return undefined;
-}
-
-/** The viewer's votes on the given contributions (for lists served from the page cache). */
-export async function myVotesOn(db: Db, viewerId: string, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: votes.targetId, value: votes.value })
-    .from(votes)
-    .where(
-      and(eq(votes.profileId, viewerId), eq(votes.targetKind, "CONTRIBUTION"), inArray(votes.targetId, ids)),
-    );
-  return new Map(rows.map((r) => [r.id, r.value]));
-}
-
-export async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contributions).where(where);
-  return row?.n ?? 0;
-}
+import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
 
 const otherPage = alias(sitePages, "other_page");
 const otherSite = alias(sites, "other_site");
@@ -60,10 +19,7 @@ const otherSite = alias(sites, "other_site");
  * A profile's public activity: every kind, with its page, and the review or the other page
  * of a related-page link when it is one. One query for the whole page of results.
  */
-export async function listActivity(
-  db: Db,
-  opts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; viewerId: string | null },
-) {
+export async function listActivity(db: Db, opts: RowQuery) {
   const base = db
     .select({
       c: contributions,
@@ -108,3 +64,5 @@ export async function listActivity(
     .limit(opts.limit)
     .offset(opts.offset);
 }
+
+export type ActivityRow = Awaited<ReturnType<typeof listActivity>>[number];

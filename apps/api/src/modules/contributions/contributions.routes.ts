@@ -1,12 +1,13 @@
 import { Contribution, DISCUSSION_PAGE_SIZE } from "@flipside/contracts/discussion";
+import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { createContributionsService } from "./contributions.service.ts";
 
-export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createContributionsService({ db: app.db, storage: app.storage });
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createContributionsService(app.discussion);
 
   app.get(
     "/v1/contributions",
@@ -27,3 +28,9 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const contributionsRoutes = fp(routes, {
+  name: "contributions",
+  dependencies: ["discussion"],
+  encapsulate: true,
+});

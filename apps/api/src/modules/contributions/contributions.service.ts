@@ -1,14 +1,19 @@
 import type { Contribution } from "@flipside/contracts/discussion";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { eq } from "drizzle-orm";
 import { CONTRIBUTION_TYPES, contributions } from "../../db/schema/discussion.ts";
-import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
-import { compileSearchAnd, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
-import type { Storage } from "../../lib/storage.ts";
+import type { ListQuery } from "../../lib/pagination.ts";
+import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { presentContributionBase, presentPageRef } from "./contribution.presenter.ts";
-import { countWhere, listActivity, visibleTo } from "./contributions.repository.ts";
-import { orderBy } from "./list-order.ts";
+import {
+  countWhere,
+  type DiscussionCore,
+  type ListSpec,
+  listOf,
+  policy,
+  presentContributionBase,
+  presentPageRef,
+} from "../discussion/index.ts";
+import { type ActivityRow, listActivity } from "./contributions.repository.ts";
 
 export const CONTRIBUTION_FILTER: FilterSpec = {
   fields: {
@@ -27,23 +32,19 @@ export const CONTRIBUTION_SORT: SortSpec = {
 };
 export const CONTRIBUTION_DEFAULT_SORT = ["createdDate,desc"] as const;
 
-export function createContributionsService(deps: { db: Db; storage: Storage }) {
-  const { db, storage } = deps;
-  return {
-    /** Public activity (PRODUCT.md §7): everything but deleted contributions, newest first. */
-    async list(viewer: Viewer | null, query: ListQuery): Promise<{ items: Contribution[]; total: number }> {
-      const viewerId = viewer?.id ?? null;
-      const where = and(
-        eq(contributions.deleted, false),
-        compileSearchAnd(query.searchAnd, CONTRIBUTION_FILTER),
-        visibleTo(viewerId),
-      );
-      const order = orderBy(query.sort, CONTRIBUTION_SORT, CONTRIBUTION_DEFAULT_SORT, contributions.id);
-      const [rows, total] = await Promise.all([
-        listActivity(db, { where, orderBy: order, limit: query.size, offset: pageOffset(query), viewerId }),
-        countWhere(db, where),
-      ]);
-      const items = rows.map(
+export function createContributionsService(core: DiscussionCore) {
+  const { db, storage } = core;
+  const spec: ListSpec<ActivityRow, Contribution> = {
+    filter: CONTRIBUTION_FILTER,
+    sort: CONTRIBUTION_SORT,
+    defaultSort: CONTRIBUTION_DEFAULT_SORT,
+    id: contributions.id,
+    where: eq(contributions.deleted, false),
+    visibleTo: policy.visibleContributions,
+    rows: listActivity,
+    count: countWhere,
+    present: (rows) =>
+      rows.map(
         (r): Contribution => ({
           ...presentContributionBase(r.c, r.author, r.myVote, storage),
           contributionType: r.c.kind,
@@ -55,8 +56,10 @@ export function createContributionsService(deps: { db: Db; storage: Storage }) {
             : null,
           relatedPage: r.other && r.otherDomain ? presentPageRef(r.other, r.otherDomain) : null,
         }),
-      );
-      return { items, total };
-    },
+      ),
+  };
+  return {
+    /** Public activity: everything but deleted contributions, newest first. */
+    list: (viewer: Viewer | null, query: ListQuery) => listOf(db, spec, viewer, query),
   };
 }

@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectByteRanges } from "../../../test/ranges.ts";
-import { S3_CREDENTIALS, type S3Server, startS3Server } from "../../../test/s3-server.ts";
 import {
   type AccountsHarness,
   bearer,
@@ -12,7 +10,9 @@ import {
   createActivatedUser,
   ORIGIN,
   tokenFor,
-} from "../accounts/accounts.test-support.ts";
+} from "../../../test/accounts-support.ts";
+import { expectByteRanges } from "../../../test/ranges.ts";
+import { S3_CREDENTIALS, type S3Server, startS3Server } from "../../../test/s3-server.ts";
 
 let s3: S3Server;
 let bucket: S3Client;

@@ -1,7 +1,6 @@
 import type { Note } from "@flipside/contracts/discussion";
 import type { Storage } from "../../lib/storage.ts";
-import { presentPageRef, profileImageUrl } from "../contributions/contribution.presenter.ts";
-import { renderMarkdownCached } from "../contributions/markdown-cache.ts";
+import { presentPageRef, profileImageUrl, renderMarkdownCached } from "../discussion/index.ts";
 import type { NoteWithJoins } from "./notes.repository.ts";
 
 export function presentNote(row: NoteWithJoins, storage: Storage): Note {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
-import { authorColumns } from "../contributions/contributions.repository.ts";
+import { authorColumns, type RowQuery } from "../discussion/index.ts";
 
 export type NoteRow = typeof notes.$inferSelect;
 
@@ -37,10 +37,13 @@ export async function findNote(db: Db, id: string) {
   return row;
 }
 
-export async function listNotes(
-  db: Db,
-  opts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-) {
+/** A note, locked for a change. */
+export async function lockNote(tx: Db, id: string): Promise<NoteRow | undefined> {
+  const [row] = await tx.select().from(notes).where(eq(notes.id, id)).for("update");
+  return row;
+}
+
+export async function listNotes(db: Db, opts: RowQuery) {
   return selectNotes(db)
     .where(opts.where)
     .orderBy(...opts.orderBy)

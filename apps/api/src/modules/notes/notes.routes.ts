@@ -1,4 +1,5 @@
 import { CreateNote, DISCUSSION_PAGE_SIZE, Note, UpdateNote } from "@flipside/contracts/discussion";
+import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
@@ -9,13 +10,8 @@ import { createNotesService } from "./notes.service.ts";
 const TAGS = ["notes"];
 const IdParams = z.object({ id: z.uuid() });
 
-export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createNotesService({
-    db: app.db,
-    storage: app.storage,
-    limiter: app.limiter,
-    config: app.config,
-  });
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createNotesService(app.discussion);
 
   app.get(
     "/v1/notes",
@@ -109,3 +105,5 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const notesRoutes = fp(routes, { name: "notes", dependencies: ["discussion"], encapsulate: true });

@@ -1,7 +1,6 @@
 import type { RelatedPage } from "@flipside/contracts/discussion";
 import type { Storage } from "../../lib/storage.ts";
-import { presentPageRef, presentProfileRef, voteValue } from "../contributions/contribution.presenter.ts";
-import { renderMarkdownCached } from "../contributions/markdown-cache.ts";
+import { presentPageRef, presentProfileRef, renderMarkdownCached, voteValue } from "../discussion/index.ts";
 import type { RelatedListRow } from "./related-pages.repository.ts";
 
 /** SPEC.md §3: the url, title and domain shown are the OTHER page's. */

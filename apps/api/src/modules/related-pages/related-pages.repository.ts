@@ -3,7 +3,7 @@ import { alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, relatedPageLinks, sitePages, sites, votes } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteJoin } from "../contributions/contributions.repository.ts";
+import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
 
 const otherPage = alias(sitePages, "other_page");
 const otherSite = alias(sites, "other_site");
@@ -62,10 +62,7 @@ function selectRelated(db: Db, viewerId: string | null) {
   return viewerId ? base.leftJoin(votes, myVoteJoin(viewerId)) : base;
 }
 
-export async function listRelated(
-  db: Db,
-  opts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; viewerId: string | null },
-) {
+export async function listRelated(db: Db, opts: RowQuery) {
   return selectRelated(db, opts.viewerId)
     .where(opts.where)
     .orderBy(...opts.orderBy)
@@ -102,7 +99,11 @@ export async function insertLink(
 
 export async function lockLink(tx: Db, contributionId: string) {
   const [row] = await tx
-    .select({ c: contributions, link: relatedPageLinks })
+    .select({
+      authorId: contributions.authorId,
+      deleted: contributions.deleted,
+      link: relatedPageLinks,
+    })
     .from(relatedPageLinks)
     .innerJoin(contributions, eq(contributions.id, relatedPageLinks.contributionId))
     .where(eq(relatedPageLinks.contributionId, contributionId))

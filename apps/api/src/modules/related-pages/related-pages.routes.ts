@@ -1,4 +1,5 @@
 import { CreateRelatedPage, DISCUSSION_PAGE_SIZE, RelatedPage } from "@flipside/contracts/discussion";
+import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
@@ -8,16 +9,8 @@ import { createRelatedPagesService } from "./related-pages.service.ts";
 
 const TAGS = ["related-pages"];
 
-/** Needs the site-pages routes registered before it (their `sitePages` find-or-create). */
-export const relatedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createRelatedPagesService({
-    db: app.db,
-    storage: app.storage,
-    limiter: app.limiter,
-    config: app.config,
-    sitePages: app.sitePages,
-    cache: app.pageCache,
-  });
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createRelatedPagesService(app.discussion);
 
   app.get(
     "/v1/site-page-related-pages",
@@ -75,3 +68,9 @@ export const relatedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const relatedPagesRoutes = fp(routes, {
+  name: "related-pages",
+  dependencies: ["discussion"],
+  encapsulate: true,
+});

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
-import { sitePages } from "../../db/schema/discussion.ts";
+import { contributions, sitePages } from "../../db/schema/discussion.ts";
 
 let t: TestApp;
 let alice: TestUser;
@@ -131,7 +131,7 @@ describe("related pages", () => {
 
   it("the author removes a link; the pair can then be linked again", async () => {
     const a = (await flip("https://remove.example.com/a")).json();
-    const created = (await link(alice, a.id, "https://remove.example.com/b")).json();
+    const created = (await link(alice, a.id, "https://remove.example.com/b", "Private thoughts")).json();
     const del = (user: TestUser) =>
       t.app.inject({
         method: "DELETE",
@@ -141,6 +141,12 @@ describe("related pages", () => {
     expect((await del(bob)).statusCode).toBe(403);
     expect((await del(alice)).statusCode).toBe(204);
     expect((await related(a.id)).json()).toEqual([]);
+    // Deleted like every kind: the row stays, its text does not.
+    const [row] = await t.app.db
+      .select({ body: contributions.body, deleted: contributions.deleted })
+      .from(contributions)
+      .where(eq(contributions.id, created.id));
+    expect(row).toEqual({ body: "", deleted: true });
     expect((await del(alice)).statusCode).toBe(404);
     expect((await link(bob, a.id, "https://remove.example.com/b")).statusCode).toBe(201);
   });

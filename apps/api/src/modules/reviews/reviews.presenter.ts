@@ -1,7 +1,7 @@
 import type { Review } from "@flipside/contracts/discussion";
 import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/enums";
 import type { Storage } from "../../lib/storage.ts";
-import { presentContributionBase } from "../contributions/contribution.presenter.ts";
+import { presentContributionBase } from "../discussion/index.ts";
 import type { ReviewListRow } from "./reviews.repository.ts";
 
 export function presentReview(row: ReviewListRow, storage: Storage): Review {

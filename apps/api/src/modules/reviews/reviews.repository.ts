@@ -2,13 +2,10 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, reviews, votes } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteJoin } from "../contributions/contributions.repository.ts";
+import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
 
 /** One query for a page of reviews with their authors and the viewer's votes. */
-export async function listReviews(
-  db: Db,
-  opts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; viewerId: string | null },
-) {
+export async function listReviews(db: Db, opts: RowQuery) {
   const base = db
     .select({
       c: contributions,

@@ -1,4 +1,5 @@
 import { CreateReview, DISCUSSION_PAGE_SIZE, Review, ReviewSummary } from "@flipside/contracts/discussion";
+import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
@@ -8,14 +9,8 @@ import { createReviewsService } from "./reviews.service.ts";
 
 const TAGS = ["reviews"];
 
-export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createReviewsService({
-    db: app.db,
-    storage: app.storage,
-    limiter: app.limiter,
-    config: app.config,
-    cache: app.pageCache,
-  });
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createReviewsService(app.discussion);
 
   app.get(
     "/v1/site-page-reviews",
@@ -87,3 +82,5 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const reviewsRoutes = fp(routes, { name: "reviews", dependencies: ["discussion"], encapsulate: true });

@@ -1,5 +1,5 @@
 import type { SitePage } from "@flipside/contracts/discussion";
-import type { SitePageRow, SiteRow } from "./site-pages.repository.ts";
+import type { SitePageRow, SiteRow } from "../discussion/index.ts";
 
 export function presentSitePage(page: SitePageRow, site: SiteRow): SitePage {
   return {

@@ -1,96 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { notes, sitePages, sites, votes } from "../../db/schema/discussion.ts";
+import { sitePages, sites, votes } from "../../db/schema/discussion.ts";
+import type { RowQuery } from "../discussion/index.ts";
 
-export type SitePageRow = typeof sitePages.$inferSelect;
-export type SiteRow = typeof sites.$inferSelect;
-export interface PageWithSite {
-  page: SitePageRow;
-  site: SiteRow;
-}
-
-/** The one indexed select behind a flip of a known address. */
-export async function findPageByNormalizedUrl(
-  db: Db,
-  normalizedUrl: string,
-): Promise<PageWithSite | undefined> {
-  const [row] = await db
-    .select({ page: sitePages, site: sites })
-    .from(sitePages)
-    .innerJoin(sites, eq(sites.id, sitePages.siteId))
-    .where(eq(sitePages.normalizedUrl, normalizedUrl))
-    .limit(1);
-  return row;
-}
-
-export async function findPageById(db: Db, id: string): Promise<PageWithSite | undefined> {
-  const [row] = await db
-    .select({ page: sitePages, site: sites })
-    .from(sitePages)
-    .innerJoin(sites, eq(sites.id, sitePages.siteId))
-    .where(eq(sitePages.id, id))
-    .limit(1);
-  return row;
-}
-
-/** The site of a domain, created when new; concurrent callers all get the same row. */
-export async function findOrInsertSite(db: Db, domain: string): Promise<SiteRow> {
-  const [inserted] = await db.insert(sites).values({ domain }).onConflictDoNothing().returning();
-  if (inserted) return inserted;
-  const [existing] = await db.select().from(sites).where(eq(sites.domain, domain)).limit(1);
-  if (!existing) throw new Error(`site ${domain} vanished`);
-  return existing;
-}
-
-/** Inserts the page, or returns undefined when its address is already known (also under a race). */
-export async function insertPage(
-  db: Db,
-  values: Pick<
-    typeof sitePages.$inferInsert,
-    | "siteId"
-    | "rawUrl"
-    | "normalizedUrl"
-    | "displayUrl"
-    | "title"
-    | "description"
-    | "faviconUrl"
-    | "fetchedAt"
-  >,
-): Promise<SitePageRow | undefined> {
-  const [row] = await db.insert(sitePages).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
-export async function updatePage(
-  db: Db,
-  id: string,
-  patch: Partial<
-    Pick<
-      typeof sitePages.$inferInsert,
-      "title" | "description" | "faviconUrl" | "fetchedAt" | "fetchError" | "canonicalOf"
-    >
-  >,
-): Promise<void> {
-  await db.update(sitePages).set(patch).where(eq(sitePages.id, id));
-}
-
-/** True when nothing hangs off the page yet, so it can be merged into its canonical page. */
-export async function pageIsEmpty(db: Db, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      empty: sql<boolean>`(${sitePages.commentCount} = 0 and ${sitePages.reviewCount} = 0
-        and ${sitePages.relatedCount} = 0 and ${sitePages.upCount} = 0 and ${sitePages.downCount} = 0
-        and not exists (select 1 from ${notes} where ${notes.sitePageId} = ${sitePages.id}))`,
-    })
-    .from(sitePages)
-    .where(eq(sitePages.id, id));
-  return row?.empty === true;
-}
-
-export async function listPages(
-  db: Db,
-  opts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; viewerId: string | null },
-) {
+export async function listPages(db: Db, opts: RowQuery) {
   const base = db
     .select({
       page: sitePages,
@@ -125,3 +38,5 @@ export async function countPages(db: Db, where: SQL | undefined): Promise<number
     .where(where);
   return row?.n ?? 0;
 }
+
+export type PageListRow = Awaited<ReturnType<typeof listPages>>[number];

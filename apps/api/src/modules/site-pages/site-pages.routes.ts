@@ -4,53 +4,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
-import { createSafeFetcher } from "../../lib/safe-fetch.ts";
 import { sendSerialized } from "../../lib/send-serialized.ts";
-import { createNotesService } from "../notes/notes.service.ts";
-import { createPageCache, type PageCache } from "./page-cache.ts";
-import { createPageFetchQueue, type PageFetchQueue } from "./page-fetch.service.ts";
-import { createSitePagesService, type SitePagesService } from "./site-pages.service.ts";
+import { createSitePagesService } from "./site-pages.service.ts";
 
 const TAGS = ["site-pages"];
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Find-or-create of pages, shared with the related-pages routes. */
-    sitePages: SitePagesService;
-    pageFetchQueue: PageFetchQueue;
-    /** Read cache of known pages and first comment pages, shared by every discussion module. */
-    pageCache: PageCache;
-  }
-}
-
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createPageCache({ ttlMs: app.config.PAGE_CACHE_TTL_MS });
-  const queue = createPageFetchQueue({
-    db: app.db,
-    fetcher: createSafeFetcher(),
-    log: app.log,
-    cache,
-    enabled: app.config.PAGE_FETCH_ENABLED,
-    concurrency: app.config.PAGE_FETCH_CONCURRENCY,
-  });
-  app.addHook("onClose", () => queue.close());
-  const notes = createNotesService({
-    db: app.db,
-    storage: app.storage,
-    limiter: app.limiter,
-    config: app.config,
-  });
-  const service = createSitePagesService({
-    db: app.db,
-    limiter: app.limiter,
-    config: app.config,
-    queue,
-    notes,
-    cache,
-  });
-  app.decorate("pageCache", cache);
-  app.decorate("sitePages", service);
-  app.decorate("pageFetchQueue", queue);
+  const service = createSitePagesService(app.discussion);
 
   app.post(
     "/v1/site-pages/flip",
@@ -59,7 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Find or create the page of an address",
         description:
-          'Normalizes the address (PRODUCT.md §2) and returns its page, creating it (and its site) when new; the server then reads the page once in the background for its title, description, favicon and canonical address. `back: true` only resolves a known page (404 otherwise). A refused address is a 400 with detail "{url} is not a valid domain". Rate limited per IP (RATE_LIMIT_FLIP_PER_IP a minute).',
+          'Normalizes the address (docs/discussion.md#addresses) and returns its page, creating it (and its site) when new; the server then reads the page once in the background for its title, description, favicon and canonical address. `back: true` only resolves a known page (404 otherwise). A refused address is a 400 with detail "{url} is not a valid domain". Rate limited per IP (RATE_LIMIT_FLIP_PER_IP a minute).',
         body: FlipRequest,
         response: { 200: SitePage, ...problems(400, 404, 429) },
       },
@@ -92,5 +52,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Not encapsulated: the related-pages routes reuse `sitePages` (find-or-create + fetch queue). */
-export const sitePagesRoutes = fp(routes, { name: "site-pages" });
+export const sitePagesRoutes = fp(routes, {
+  name: "site-pages",
+  dependencies: ["discussion"],
+  encapsulate: true,
+});

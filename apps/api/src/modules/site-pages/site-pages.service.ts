@@ -6,21 +6,15 @@ import {
 } from "@flipside/contracts/discussion";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
 import { clientKey } from "../../lib/client-address.ts";
 import { notFound } from "../../lib/errors.ts";
-import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
-import type { Limiter } from "../../lib/rate-limit.ts";
-import { compileSearchAnd, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
+import type { ListQuery } from "../../lib/pagination.ts";
+import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import { normalizedUrlFilterValue, normalizeUrl } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { voteValue } from "../contributions/contribution.presenter.ts";
-import { orderBy } from "../contributions/list-order.ts";
-import type { NotesService } from "../notes/notes.service.ts";
-import type { PageCache } from "./page-cache.ts";
-import type { PageFetchQueue } from "./page-fetch.service.ts";
+import { type DiscussionCore, type ListSpec, listOf, voteValue } from "../discussion/index.ts";
+import { notesOfPages } from "../notes/index.ts";
 import { presentSitePage } from "./site-pages.presenter.ts";
 import * as repo from "./site-pages.repository.ts";
 
@@ -58,68 +52,34 @@ export const SITE_PAGE_SORT: SortSpec = {
 };
 export const SITE_PAGE_DEFAULT_SORT = ["createdDate,desc"] as const;
 
-export interface SitePagesDeps {
-  db: Db;
-  limiter: Limiter;
-  config: Config;
-  queue: PageFetchQueue;
-  notes: NotesService;
-  cache: PageCache;
-}
+export function createSitePagesService(core: DiscussionCore) {
+  const { db, cache, pages } = core;
 
-export function createSitePagesService(deps: SitePagesDeps) {
-  const { db, queue, cache } = deps;
-
-  /** Follows a merge (PRODUCT.md §2) to the canonical page: one hop, merges never chain. */
-  async function resolve(found: repo.PageWithSite): Promise<repo.PageWithSite> {
-    if (!found.page.canonicalOf) return found;
-    return (await repo.findPageById(db, found.page.canonicalOf)) ?? found;
-  }
-
-  /**
-   * The page of an address, created (with its site) when new. Concurrent calls for one new
-   * address create one page: the insert does nothing on conflict and everyone reads the winner.
-   */
-  async function findOrCreate(rawUrl: string): Promise<repo.PageWithSite> {
-    const n = normalizeUrl(rawUrl);
-    const known = await repo.findPageByNormalizedUrl(db, n.normalizedUrl);
-    if (known) return resolve(known);
-    const site = await repo.findOrInsertSite(db, n.domain);
-    const page = await repo.insertPage(db, {
-      siteId: site.id,
-      rawUrl: rawUrl.trim(),
-      normalizedUrl: n.normalizedUrl,
-      displayUrl: n.displayUrl,
-      title: null,
-      description: null,
-      faviconUrl: null,
-      fetchedAt: null,
-    });
-    if (page) {
-      queue.schedule(page.id);
-      return { page, site };
-    }
-    const winner = await repo.findPageByNormalizedUrl(db, n.normalizedUrl);
-    if (!winner) throw new Error(`page ${n.normalizedUrl} vanished`);
-    return resolve(winner);
-  }
+  const spec: ListSpec<repo.PageListRow, Omit<SitePageView, "notes">> = {
+    filter: SITE_PAGE_FILTER,
+    sort: SITE_PAGE_SORT,
+    defaultSort: SITE_PAGE_DEFAULT_SORT,
+    id: sitePages.id,
+    visibleTo: () => undefined,
+    rows: repo.listPages,
+    count: repo.countPages,
+    present: (rows) => rows.map((r) => ({ ...presentSitePage(r.page, r.site), myVote: voteValue(r.myVote) })),
+  };
 
   return {
-    findOrCreate,
-
     /** The page of an address, with its JSON when it came from (or went into) the page cache. */
     async flip(ip: string, input: z.output<typeof FlipRequest>): Promise<{ page: SitePage; json?: Buffer }> {
-      await deps.limiter.consume("flip-ip", clientKey(ip), {
-        points: deps.config.RATE_LIMIT_FLIP_PER_IP,
+      await core.limiter.consume("flip-ip", clientKey(ip), {
+        points: core.config.RATE_LIMIT_FLIP_PER_IP,
         durationSec: 60,
       });
       const n = normalizeUrl(input.url);
       // A known address is the common case: served from the page cache, else one indexed select.
       const key = `flip:${n.normalizedUrl}`;
       const known = await cache.getOrLoad(key, async () => {
-        const found = await repo.findPageByNormalizedUrl(db, n.normalizedUrl);
+        const found = await pages.findByNormalizedUrl(n.normalizedUrl);
         if (!found) return null;
-        const { page, site } = await resolve(found);
+        const { page, site } = found;
         const dto = SitePageSchema.parse(presentSitePage(page, site));
         // Keyed to the page whose data it shows: any change there drops the entry. (A merge
         // invalidates the merged page, which until then was the page its own address showed.)
@@ -127,28 +87,20 @@ export function createSitePagesService(deps: SitePagesDeps) {
       });
       if (known) return known;
       if (input.back) throw notFound(`${input.url.trim()} has no Flipside page yet.`);
-      const { page, site } = await findOrCreate(input.url);
+      const { page, site } = await pages.findOrCreate(input.url);
       return { page: presentSitePage(page, site) };
     },
 
+    /** Pages with the viewer's vote and the viewer's own notes of each. */
     async list(viewer: Viewer | null, query: ListQuery): Promise<{ items: SitePageView[]; total: number }> {
-      const where = compileSearchAnd(query.searchAnd, SITE_PAGE_FILTER);
-      const order = orderBy(query.sort, SITE_PAGE_SORT, SITE_PAGE_DEFAULT_SORT, sitePages.id);
-      const viewerId = viewer?.id ?? null;
-      const [rows, total] = await Promise.all([
-        repo.listPages(db, { where, orderBy: order, limit: query.size, offset: pageOffset(query), viewerId }),
-        repo.countPages(db, where),
-      ]);
-      const notesByPage = await deps.notes.ofPages(
+      const { items, total } = await listOf(db, spec, viewer, query);
+      const notesByPage = await notesOfPages(
+        db,
+        core.storage,
         viewer,
-        rows.map((r) => r.page.id),
+        items.map((p) => p.id),
       );
-      const items = rows.map((r) => ({
-        ...presentSitePage(r.page, r.site),
-        myVote: voteValue(r.myVote),
-        notes: notesByPage.get(r.page.id) ?? [],
-      }));
-      return { items, total };
+      return { items: items.map((p) => ({ ...p, notes: notesByPage.get(p.id) ?? [] })), total };
     },
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
-import { createPageFetchQueue, type PageFetcher, refreshPageMetadata } from "./page-fetch.service.ts";
+import { createPageFetchQueue, type PageFetcher, refreshPageMetadata } from "../discussion/index.ts";
 
 let t: TestApp;
 let alice: TestUser;

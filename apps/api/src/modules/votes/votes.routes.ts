@@ -1,16 +1,12 @@
 import { VoteRequest, VoteResult } from "@flipside/contracts/discussion";
+import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
 import { createVotesService } from "./votes.service.ts";
 
-export const votesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createVotesService({
-    db: app.db,
-    limiter: app.limiter,
-    config: app.config,
-    cache: app.pageCache,
-  });
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const service = createVotesService(app.discussion);
 
   app.post(
     "/v1/contribution-votes",
@@ -31,3 +27,5 @@ export const votesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const votesRoutes = fp(routes, { name: "votes", dependencies: ["discussion"], encapsulate: true });

@@ -1,28 +1,15 @@
 import { DISCUSSION_MESSAGES, type VoteRequest, type VoteResult } from "@flipside/contracts/discussion";
 import type { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { voteValue } from "../contributions/contribution.presenter.ts";
-import { consumeVote } from "../contributions/contribution-rate-limits.ts";
-import { noPageCache, type PageCache } from "../site-pages/page-cache.ts";
+import { consumeVote, type DiscussionCore, policy, voteValue } from "../discussion/index.ts";
 import * as repo from "./votes.repository.ts";
 
-export interface VotesDeps {
-  db: Db;
-  limiter: Limiter;
-  config: Config;
-  cache?: PageCache;
-}
-
-export function createVotesService(deps: VotesDeps) {
-  const { db } = deps;
-  const cache = deps.cache ?? noPageCache;
+export function createVotesService(deps: DiscussionCore) {
+  const { db, cache } = deps;
   return {
     /**
-     * SPEC.md §4: 1 up, -1 down, 0 removes. The target row is locked first, so the vote row and
+     * 1 up, -1 down, 0 removes. The target row is locked first, so the vote row and
      * the counters change together and concurrent votes never lose an update.
      */
     async vote(viewer: Viewer, input: z.output<typeof VoteRequest>): Promise<VoteResult> {
@@ -32,7 +19,7 @@ export function createVotesService(deps: VotesDeps) {
       const counts = await db.transaction(async (tx) => {
         const target = await repo.lockTarget(tx, kind, input.contributionId);
         if (!target || target.deleted) throw notFound("There is nothing to vote on here.");
-        if (target.authorId === viewer.id) throw forbidden(DISCUSSION_MESSAGES.selfVote);
+        if (!policy.mayVote(target, viewer)) throw forbidden(DISCUSSION_MESSAGES.selfVote);
         pageId = target.sitePageId;
         const before = await repo.currentVote(tx, viewer.id, kind, input.contributionId);
         if (before === input.vote) return repo.readCounters(tx, kind, input.contributionId);

@@ -1,9 +1,9 @@
 import type { ColorModePreference } from "@flipside/contracts/enums";
 import { Menu } from "lucide-react";
 import { Fragment } from "react";
-import { openLoginFromLink } from "../../features/accounts/auth-dialog-store.ts";
-import { useSignOut } from "../../features/accounts/use-sign-out.ts";
+import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
 import { useColorMode } from "../../lib/client-state.tsx";
+import { useSignOut } from "../../lib/use-sign-out.ts";
 import { Button } from "../ui/button.tsx";
 import {
   DropdownMenu,

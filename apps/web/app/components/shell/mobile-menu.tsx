@@ -1,8 +1,8 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { openLoginFromLink } from "../../features/accounts/auth-dialog-store.ts";
-import { useSignOut } from "../../features/accounts/use-sign-out.ts";
+import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
 import { cn } from "../../lib/cn.ts";
+import { useSignOut } from "../../lib/use-sign-out.ts";
 import { Button } from "../ui/button.tsx";
 import {
   Sheet,

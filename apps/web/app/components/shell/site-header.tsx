@@ -1,4 +1,4 @@
-import { openLoginFromLink } from "../../features/accounts/auth-dialog-store.ts";
+import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
 import { cn } from "../../lib/cn.ts";
 import { EXPLORE_LINKS } from "../../lib/menu.ts";

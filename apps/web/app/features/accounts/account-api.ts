@@ -11,7 +11,6 @@ export const accountApi = {
   /** Sets the HttpOnly session cookie as well; the token itself is not kept by the web app. */
   login: (body: LoginRequest) => api.post<LoginResponse>("/authenticate", body),
   /** Revokes the session; the answer clears the cookie. */
-  logout: () => api.post<void>("/logout"),
   register: (body: RegisterRequest) => api.post<{ message: string }>("/register", body),
   /** SPEC.md §7: `isBackOffice` is always false from the site. */
   requestPasswordReset: (mail: string) =>

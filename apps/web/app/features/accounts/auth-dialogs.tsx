@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
-import { type AuthDialogState, authDialogs, useAuthDialogState } from "./auth-dialog-store.ts";
+import { type AuthDialogState, authDialogs, useAuthDialogState } from "../../lib/auth-dialog-store.ts";
 
 /** SPEC.md §2: the login dialog is at most 716 px wide. */
 const MAX_WIDTH = "sm:max-w-[716px]";

@@ -5,10 +5,10 @@ import { useRevalidator } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { isApiError } from "../../lib/api.ts";
+import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import { accountApi } from "./account-api.ts";
 import { useResendActivation } from "./activation-banner.tsx";
-import { authDialogs } from "./auth-dialog-store.ts";
 
 type Status = "activating" | "activated" | "invalid" | "failed";
 

@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
+import { type AuthDialogOptions, authDialogs } from "../../lib/auth-dialog-store.ts";
 import { notify } from "../../lib/toast.ts";
 import { accountApi } from "./account-api.ts";
 import { FORM_MODE, type ForgotPasswordFormInput, ForgotPasswordFormSchema } from "./account-forms.ts";
-import { type AuthDialogOptions, authDialogs } from "./auth-dialog-store.ts";
 import { linkButtonClass, TextField } from "./form-fields.tsx";
 
 /** SPEC.md §2 forgot-password dialog; SPEC.md §4, §8: after Send it always swaps back to login. */

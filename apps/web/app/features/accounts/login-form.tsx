@@ -6,6 +6,7 @@ import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
 import { isApiError } from "../../lib/api.ts";
+import { type AuthDialogOptions, authDialogs } from "../../lib/auth-dialog-store.ts";
 import { accountApi } from "./account-api.ts";
 import {
   applyServerErrors,
@@ -14,7 +15,6 @@ import {
   type LoginFormOutput,
   LoginFormSchema,
 } from "./account-forms.ts";
-import { type AuthDialogOptions, authDialogs } from "./auth-dialog-store.ts";
 import { CheckboxField, linkButtonClass, PasswordField, TextField } from "./form-fields.tsx";
 
 /** SPEC.md §2 login dialog: its title, text, placeholders and buttons, word for word. */

@@ -6,6 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { isApiError } from "../../lib/api.ts";
+import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { accountApi } from "./account-api.ts";
 import {
   applyServerErrors,
@@ -13,7 +14,6 @@ import {
   type ResetPasswordFormInput,
   ResetPasswordFormSchema,
 } from "./account-forms.ts";
-import { authDialogs } from "./auth-dialog-store.ts";
 import { FormAlert } from "./form-fields.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
 

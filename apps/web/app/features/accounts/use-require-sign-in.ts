@@ -1,6 +1,6 @@
 import { useCallback } from "react";
+import { type AuthDialogOptions, authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";
-import { type AuthDialogOptions, authDialogs } from "./auth-dialog-store.ts";
 
 /**
  * For actions that need an account (comment, vote, note…): returns a check that is true when

@@ -19,7 +19,7 @@ describe("attachmentRefusal (up to 4 images or 1 video)", () => {
 });
 
 describe("fileRefusal", () => {
-  it("accepts the image and video types of PRODUCT.md §5.8", () => {
+  it("accepts the image and video types of docs/discussion.md#attachments", () => {
     expect(fileRefusal({ size: 1000, type: "image/png" }, "IMAGE")).toBeNull();
     expect(fileRefusal({ size: 1000, type: "video/webm" }, "VIDEO")).toBeNull();
   });

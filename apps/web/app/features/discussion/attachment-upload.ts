@@ -16,7 +16,7 @@ export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(",");
 export const VIDEO_ACCEPT = VIDEO_CONTENT_TYPES.join(",");
 
 /**
- * PRODUCT.md §5.3: a comment carries up to 4 images or 1 video, never both. Returns why the
+ * docs/discussion.md#comments-and-replies: a comment carries up to 4 images or 1 video, never both. Returns why the
  * next file of `kind` cannot be added, or null when it can.
  */
 export function attachmentRefusal(existing: readonly { type: MediaKind }[], kind: MediaKind): string | null {

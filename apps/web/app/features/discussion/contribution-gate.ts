@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import { isApiError } from "../../lib/api.ts";
+import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import type { ShellUser } from "../../lib/shell-user.ts";
 import { notify } from "../../lib/toast.ts";
-import { authDialogs } from "../accounts/auth-dialog-store.ts";
 
 export interface ContributionGate {
   user: ShellUser | null;

@@ -26,7 +26,7 @@ export interface ListPage<T> {
   total: number;
 }
 
-/** The comment orders of the sort menu (PRODUCT.md §5.3); official responses stay first in each. */
+/** The comment orders of the sort menu (docs/discussion.md#comments-and-replies); official responses stay first in each. */
 export const COMMENT_SORTS = {
   newest: { label: "Newest", sort: [...DEFAULT_SORT] },
   oldest: { label: "Oldest", sort: ["createdDate,asc"] },
@@ -36,7 +36,7 @@ export type CommentSort = keyof typeof COMMENT_SORTS;
 
 /**
  * `searchAnd` values are comma-separated conditions; a comma inside a value is escaped `\,`
- * (PRODUCT.md §3), so free text typed by a visitor cannot add a condition of its own.
+ * (docs/discussion.md#lists), so free text typed by a visitor cannot add a condition of its own.
  */
 export function escapeFilterValue(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/,/g, "\\,");

@@ -8,7 +8,7 @@ const note = (id: string, pinned: boolean, updatedDate: string, sitePage_id = "p
   sitePage_id,
 });
 
-describe("sortNotes (pinned first, PRODUCT.md §5.7)", () => {
+describe("sortNotes (pinned first, docs/discussion.md#notes)", () => {
   it("puts pinned notes first, then the most recently changed", () => {
     const sorted = sortNotes([
       note("a", false, "2025-01-03T00:00:00Z"),

@@ -1,6 +1,6 @@
 import type { NoteVisibility } from "@flipside/contracts/discussion";
 
-/** PRODUCT.md §5.7: pinned first, then the most recently changed. */
+/** docs/discussion.md#notes: pinned first, then the most recently changed. */
 export function sortNotes<N extends { pinned: boolean; updatedDate: string; id: string }>(
   notes: readonly N[],
 ): N[] {

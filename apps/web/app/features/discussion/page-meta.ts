@@ -19,7 +19,7 @@ export function pageName(page: Pick<SitePageView, "title" | "displayUrl">): stri
 }
 
 /**
- * The head of a page view (PRODUCT.md §5.2): a real title, a description, Open Graph tags and
+ * The head of a page view (docs/discussion.md): a real title, a description, Open Graph tags and
  * the canonical `/?url=` address, so a shared link previews well and search engines index one
  * address per page. React escapes every value.
  */

@@ -20,7 +20,7 @@ import { ReviewsPanel } from "./reviews-panel.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { SummaryPanel, type TabCount } from "./summary-panel.tsx";
 
-/** How long after creating a page the server may still be reading its title (PRODUCT.md §5.1). */
+/** How long after creating a page the server may still be reading its title (docs/discussion.md#pages). */
 const FRESH_PAGE_MS = 60_000;
 const TITLE_RECHECK_MS = 3_000;
 
@@ -33,7 +33,7 @@ function TabBadge({ count }: { count: number }) {
 }
 
 /**
- * The page view at `/?url=…` (PRODUCT.md §5.2). Everything the first paint needs comes from the
+ * The page view at `/?url=…` (docs/discussion.md). Everything the first paint needs comes from the
  * loader, so the server's HTML already has the header, the summary and the first page of every
  * tab. Mounted once per page (keyed by its id), so changing page starts every list at page 0.
  */

@@ -19,7 +19,7 @@ export interface ReplyThreadProps {
 }
 
 /**
- * A comment (or review) with its replies, loaded on demand ("N replies", PRODUCT.md §5.3) in
+ * A comment (or review) with its replies, loaded on demand ("N replies", docs/discussion.md#comments-and-replies) in
  * pages of 25, oldest first so the conversation reads top to bottom. A reply to a reply joins
  * the same thread.
  */

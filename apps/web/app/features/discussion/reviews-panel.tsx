@@ -47,7 +47,7 @@ type ReviewFormInput = z.input<typeof CreateReview>;
 type ReviewFormOutput = z.output<typeof CreateReview>;
 const REVIEW_FIELDS = ["sentiment", "title", "body", "expertise"] as const;
 
-/** The viewer's own review: the first post creates it, posting again edits it (PRODUCT.md §5.5). */
+/** The viewer's own review: the first post creates it, posting again edits it (docs/discussion.md#reviews). */
 function MyReviewForm({
   sitePageId,
   onSaved,

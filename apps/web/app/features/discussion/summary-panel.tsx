@@ -60,7 +60,7 @@ export interface TabCount {
 }
 
 /**
- * The feed-and-summary panel (PRODUCT.md §5.2): the page's own vote, the review sentiment bar
+ * The feed-and-summary panel (docs/discussion.md): the page's own vote, the review sentiment bar
  * and the counts per tab, which jump to their tab. It folds away on small screens.
  */
 export function SummaryPanel({

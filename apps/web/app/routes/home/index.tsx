@@ -8,7 +8,7 @@ import type { Route } from "./+types/index";
 
 /**
  * `/`: the search box and real pages; with `?url=<address>` the page view of that address,
- * server-rendered with its first comments, reviews and related pages (PRODUCT.md §5.2).
+ * server-rendered with its first comments, reviews and related pages (docs/discussion.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

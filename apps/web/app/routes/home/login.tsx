@@ -4,8 +4,8 @@ import { redirect } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { lookUpAccount } from "../../features/accounts/account-session.server.ts";
-import { authDialogs } from "../../features/accounts/auth-dialog-store.ts";
 import { afterLoginTarget } from "../../features/accounts/session-guards.ts";
+import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/login";
 

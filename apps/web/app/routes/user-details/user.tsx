@@ -6,7 +6,7 @@ import type { Route } from "./+types/user";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `/users/{uuid}` and `/profiles/{uuid}` show the same public profile (PRODUCT.md §1). */
+/** `/users/{uuid}` and `/profiles/{uuid}` show the same public profile (docs/discussion.md#model). */
 export function loader({ params, request }: Route.LoaderArgs) {
   if (!UUID.test(params.uuid)) throw data(new URL(request.url).pathname, { status: 404 });
   return { id: params.uuid.toLowerCase() };

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { notify } from "../../lib/toast.ts";
-import { accountApi } from "./account-api.ts";
+import { api } from "./api.ts";
 import { authDialogs } from "./auth-dialog-store.ts";
+import { notify } from "./toast.ts";
 
 /**
  * Sign-out (SPEC.md §4): the server revokes the session and clears the cookie; then the visitor
@@ -13,7 +13,7 @@ export function useSignOut(): () => Promise<void> {
   const { revalidate } = useRevalidator();
   return useCallback(async () => {
     try {
-      await accountApi.logout();
+      await api.post<void>("/logout");
     } catch {
       notify.error("Could not sign out. Try again.");
       return;

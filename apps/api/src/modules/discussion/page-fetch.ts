@@ -10,9 +10,9 @@ import {
   pageIsEmpty,
   type SitePageRow,
   updatePage,
-} from "./site-pages.repository.ts";
+} from "./pages.repository.ts";
 
-/** PRODUCT.md §5.1: public addresses only (the fetcher's job), 5 s, 2 MB, at most 3 redirects. */
+/** docs/discussion.md#pages: public addresses only (the fetcher's job), 5 s, 2 MB, at most 3 redirects. */
 export const PAGE_FETCH_LIMITS = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
 const TITLE_MAX = 300;
 const DESCRIPTION_MAX = 1_000;
@@ -97,7 +97,7 @@ export async function refreshPageMetadata(
 }
 
 /**
- * PRODUCT.md §2: a page whose `<link rel=canonical>` names another page of the same site is
+ * docs/discussion.md#addresses: a page whose `<link rel=canonical>` names another page of the same site is
  * merged into that one; flips of either address then land on the canonical page. Only a page
  * with nothing on it yet is merged, so no comment, vote or note is ever orphaned.
  */

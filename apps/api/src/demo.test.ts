@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/helper.ts";
-import { verifyPassword } from "../lib/passwords.ts";
+import { createTestApp, type TestApp } from "../test/helper.ts";
+import { users } from "./db/schema/accounts.ts";
 import { DEMO_PASSWORD, demoEmail, seedDemo } from "./demo.ts";
-import { users } from "./schema/accounts.ts";
+import { verifyPassword } from "./lib/passwords.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { type CaughtMail, linkIn, type MailCatcher, startMailCatcher } from "../../../test/mail-catcher.ts";
+import { createTestApp, type TestApp } from "./helper.ts";
+import { type CaughtMail, linkIn, type MailCatcher, startMailCatcher } from "./mail-catcher.ts";
 
 /** Meets every SPEC.md §5 rule and is not a common password. */
 export const PASSWORD = "Correct-Horse-9";

@@ -1,29 +1,28 @@
 import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { databaseSourceOf } from "../app.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { hashPassword } from "../lib/passwords.ts";
-import { createLimiter } from "../lib/rate-limit.ts";
-import { createLocalStorage } from "../lib/storage.ts";
-import { normalizeUrl } from "../lib/url-normalize.ts";
-import { createCommentsService } from "../modules/comments/comments.service.ts";
-import { createNotesService } from "../modules/notes/notes.service.ts";
-import { createRelatedPagesService } from "../modules/related-pages/related-pages.service.ts";
-import { createReviewsService } from "../modules/reviews/reviews.service.ts";
-import { noPageCache } from "../modules/site-pages/page-cache.ts";
-import { createPageFetchQueue } from "../modules/site-pages/page-fetch.service.ts";
+import { databaseSourceOf } from "./app.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { type Db, openDatabase } from "./db/client.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+import { users } from "./db/schema/accounts.ts";
+import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/discussion.ts";
+import { hashPassword } from "./lib/passwords.ts";
+import { createLimiter } from "./lib/rate-limit.ts";
+import { createLocalStorage } from "./lib/storage.ts";
+import { normalizeUrl } from "./lib/url-normalize.ts";
+import { createCommentsService } from "./modules/comments/comments.service.ts";
 import {
+  createDiscussionCore,
   findOrInsertSite,
   findPageByNormalizedUrl,
   insertPage,
-} from "../modules/site-pages/site-pages.repository.ts";
-import { createSitePagesService } from "../modules/site-pages/site-pages.service.ts";
-import { createVotesService } from "../modules/votes/votes.service.ts";
-import type { Viewer } from "../plugins/auth.ts";
-import { type Db, openDatabase } from "./client.ts";
-import { DataDirLockedError } from "./lock.ts";
-import { users } from "./schema/accounts.ts";
-import { contributions, sitePages as sitePagesTable, sites } from "./schema/discussion.ts";
+  noPageCache,
+} from "./modules/discussion/index.ts";
+import { createNotesService } from "./modules/notes/notes.service.ts";
+import { createRelatedPagesService } from "./modules/related-pages/related-pages.service.ts";
+import { createReviewsService } from "./modules/reviews/reviews.service.ts";
+import { createVotesService } from "./modules/votes/votes.service.ts";
+import type { Viewer } from "./plugins/auth.ts";
 
 /**
  * `npm run demo`: a living sample for a fresh install (issue 4): a few activated users, a dozen
@@ -196,14 +195,20 @@ export async function seedDemo(
       .where(eq(sites.domain, "slowcoffee.blog"));
 
     const ctx: Ctx = { tx, viewers, pages, clock: start };
-    const deps = { db: tx, storage, limiter, config };
-    const comments = createCommentsService(deps);
-    const reviews = createReviewsService(deps);
-    const votes = createVotesService(deps);
-    const notes = createNotesService(deps);
-    const queue = createPageFetchQueue({ db: tx, fetcher: async () => Promise.reject(), enabled: false });
-    const sitePages = createSitePagesService({ db: tx, limiter, config, queue, notes, cache: noPageCache });
-    const related = createRelatedPagesService({ ...deps, sitePages });
+    // The same core and services as the API, on this transaction; pages are never fetched.
+    const core = createDiscussionCore({
+      db: tx,
+      storage,
+      limiter,
+      config: { ...config, PAGE_FETCH_ENABLED: false },
+      cache: noPageCache,
+      fetcher: async () => Promise.reject(new Error("the demo reads no pages")),
+    });
+    const comments = createCommentsService(core);
+    const reviews = createReviewsService(core);
+    const votes = createVotesService(core);
+    const notes = createNotesService(core);
+    const related = createRelatedPagesService(core);
 
     const page = (i: number) => pages[i] as string;
     const say = async (who: Person, i: number, body: string, parent?: string) => {

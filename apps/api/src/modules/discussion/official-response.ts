@@ -1,4 +1,4 @@
-import type { SiteRow } from "../site-pages/site-pages.repository.ts";
+import type { SiteRow } from "./pages.repository.ts";
 
 /**
  * The claim a contribution carries when its author speaks for the page's verified site: an

@@ -1,0 +1,65 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { contributions, votes } from "../../db/schema/discussion.ts";
+import { setAttachments } from "./attachments.ts";
+
+/** The author of a contribution, joined in the same query as the list (no N+1). */
+export const authorColumns = {
+  id: users.id,
+  displayName: users.displayName,
+  imageKey: users.imageKey,
+  imageUrl: users.imageUrl,
+};
+
+/** The viewer's own vote on each listed contribution, joined in the same query. */
+export function myVoteJoin(viewerId: string) {
+  return and(
+    eq(votes.profileId, viewerId),
+    eq(votes.targetKind, "CONTRIBUTION"),
+    eq(votes.targetId, contributions.id),
+  );
+}
+
+/** The viewer's votes on the given contributions (for lists served from the page cache). */
+export async function myVotesOn(db: Db, viewerId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: votes.targetId, value: votes.value })
+    .from(votes)
+    .where(
+      and(eq(votes.profileId, viewerId), eq(votes.targetKind, "CONTRIBUTION"), inArray(votes.targetId, ids)),
+    );
+  return new Map(rows.map((r) => [r.id, r.value]));
+}
+
+export async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contributions).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * Every kind deletes the same way: the row keeps its place (a thread's replies stay reachable)
+ * but loses its text and its files (docs/discussion.md).
+ */
+export async function softDelete(tx: Db, id: string): Promise<void> {
+  await tx.update(contributions).set({ deleted: true, body: "" }).where(eq(contributions.id, id));
+  await setAttachments(tx, id, []);
+}
+
+/** A contribution of one of the given kinds, locked for a change. */
+export async function lockContribution(
+  tx: Db,
+  id: string,
+  kinds: readonly ContributionKind[],
+): Promise<ContributionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(contributions)
+    .where(and(eq(contributions.id, id), inArray(contributions.kind, [...kinds])))
+    .for("update");
+  return row;
+}
+
+export type ContributionRow = typeof contributions.$inferSelect;
+export type ContributionKind = ContributionRow["kind"];

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { Limiter } from "../../lib/rate-limit.ts";
+import { createSafeFetcher } from "../../lib/safe-fetch.ts";
+import type { Storage } from "../../lib/storage.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
+import { createPageFetchQueue, type PageFetcher, type PageFetchQueue } from "./page-fetch.ts";
+import { createPages, type Pages } from "./pages.ts";
+import { createWriter, type Writer } from "./write.ts";
+
+/** What every discussion kind is built on: one per app (or per demo seed), shared by all kinds. */
+export interface DiscussionCore {
+  db: Db;
+  storage: Storage;
+  limiter: Limiter;
+  config: Config;
+  cache: PageCache;
+  pages: Pages;
+  fetchQueue: PageFetchQueue;
+  writer: Writer;
+}
+
+export function createDiscussionCore(deps: {
+  db: Db;
+  storage: Storage;
+  limiter: Limiter;
+  config: Config;
+  cache: PageCache;
+  fetcher: PageFetcher;
+  log?: FastifyBaseLogger;
+}): DiscussionCore {
+  const { db, cache, config } = deps;
+  const fetchQueue = createPageFetchQueue({
+    db,
+    fetcher: deps.fetcher,
+    cache,
+    enabled: config.PAGE_FETCH_ENABLED,
+    concurrency: config.PAGE_FETCH_CONCURRENCY,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  const pages = createPages({ db, fetchQueue });
+  const writer = createWriter({ db, limiter: deps.limiter, config, cache, pages });
+  return { db, storage: deps.storage, limiter: deps.limiter, config, cache, pages, fetchQueue, writer };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The discussion core: every discussion kind's routes are built on it. */
+    discussion: DiscussionCore;
+  }
+}
+
+/**
+ * Registers the core once for the whole app. Kinds' route plugins declare
+ * `dependencies: ["discussion"]`, so registering one before it fails at boot instead of
+ * silently running without the page cache.
+ */
+export const discussionPlugin = fp(
+  async (app: FastifyInstance) => {
+    const core = createDiscussionCore({
+      db: app.db,
+      storage: app.storage,
+      limiter: app.limiter,
+      config: app.config,
+      cache: createPageCache({ ttlMs: app.config.PAGE_CACHE_TTL_MS }),
+      fetcher: createSafeFetcher(),
+      log: app.log,
+    });
+    app.addHook("onClose", () => core.fetchQueue.close());
+    app.decorate("discussion", core);
+  },
+  { name: "discussion", dependencies: ["db", "rate-limit", "storage"] },
+);

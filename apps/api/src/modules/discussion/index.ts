@@ -1,0 +1,42 @@
+/**
+ * The discussion core's public surface: what the kinds (comments, reviews, related pages,
+ * notes, votes, site pages, activity) build on. Nothing outside this folder imports its other
+ * files (biome.json enforces it). docs/discussion.md explains the rules it owns.
+ */
+export { attach, attachmentsOf, presentAttachment } from "./attachments.ts";
+export {
+  authorColumns,
+  type ContributionRow,
+  countWhere,
+  lockContribution,
+  myVoteJoin,
+  myVotesOn,
+  softDelete,
+} from "./contributions.repository.ts";
+export { createDiscussionCore, type DiscussionCore, discussionPlugin } from "./core.ts";
+export { bumpPageCounters, bumpReplySize } from "./counters.ts";
+export { type ListSpec, listOf, oneOf, type RowQuery } from "./list.ts";
+export { sortFields } from "./list-order.ts";
+export { renderMarkdownCached } from "./markdown-cache.ts";
+export { claimUuidFor } from "./official-response.ts";
+export { noPageCache, type PageCache } from "./page-cache.ts";
+export { createPageFetchQueue, type PageFetcher, refreshPageMetadata } from "./page-fetch.ts";
+export {
+  findOrInsertSite,
+  findPageByNormalizedUrl,
+  insertPage,
+  type PageWithSite,
+  type SitePageRow,
+  type SiteRow,
+} from "./pages.repository.ts";
+export * as policy from "./policy.ts";
+export {
+  type AuthorColumns,
+  presentContributionBase,
+  presentPageRef,
+  presentProfileRef,
+  profileImageUrl,
+  voteValue,
+} from "./presenter.ts";
+export { consumeVote } from "./rate-limits.ts";
+export { ConcurrentInsert, type Written } from "./write.ts";

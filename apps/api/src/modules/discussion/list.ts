@@ -1,0 +1,78 @@
+import { and, type Column, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
+import { compileSearchAnd, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
+import type { Viewer } from "../../plugins/auth.ts";
+import { orderBy } from "./list-order.ts";
+import type { ListRule } from "./policy.ts";
+
+/** One page of rows, in the order asked for, with the viewer's own votes joined when signed in. */
+export interface RowQuery {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  viewerId: string | null;
+}
+
+/** Everything that makes one kind's list: what it may be filtered and sorted by, and how it reads. */
+export interface ListSpec<Row, Item> {
+  filter: FilterSpec;
+  sort: SortSpec;
+  defaultSort: readonly string[];
+  /** The last tie-breaker, so pages never repeat or skip rows with equal keys. */
+  id: Column;
+  /** Always ANDed in (the kind, "not deleted"). */
+  where?: SQL;
+  /** Which of the policy's rules decides what a viewer sees (policy.ts). */
+  visibleTo: ListRule;
+  /** A kind's own ordering rule on top of the asked one (official responses first). */
+  reorder?: (order: SQL[], query: ListQuery) => SQL[];
+  rows(db: Db, query: RowQuery): Promise<Row[]>;
+  count(db: Db, where: SQL | undefined): Promise<number>;
+  present(rows: Row[]): Promise<Item[]> | Item[];
+}
+
+/**
+ * The list pipeline of every discussion kind: filter → policy → order → rows and total in
+ * parallel → present. `total` replaces the count when the caller knows it cheaper (counters).
+ */
+export async function listOf<Row, Item>(
+  db: Db,
+  spec: ListSpec<Row, Item>,
+  viewer: Viewer | null,
+  query: ListQuery,
+  total?: Promise<number>,
+): Promise<{ items: Item[]; total: number }> {
+  const where = and(spec.where, compileSearchAnd(query.searchAnd, spec.filter), spec.visibleTo(viewer));
+  const order = orderBy(query.sort, spec.sort, spec.defaultSort, spec.id);
+  const [rows, count] = await Promise.all([
+    spec.rows(db, {
+      where,
+      orderBy: spec.reorder ? spec.reorder(order, query) : order,
+      limit: query.size,
+      offset: pageOffset(query),
+      viewerId: viewer?.id ?? null,
+    }),
+    total ?? spec.count(db, where),
+  ]);
+  return { items: await spec.present(rows), total: count };
+}
+
+/** One item by id through the same read and presenter as its list (404 when it is not there). */
+export async function oneOf<Row, Item>(
+  db: Db,
+  spec: ListSpec<Row, Item>,
+  viewer: Viewer | null,
+  where: SQL,
+): Promise<Item | undefined> {
+  const rows = await spec.rows(db, {
+    where: and(spec.where, where, spec.visibleTo(viewer)),
+    orderBy: [],
+    limit: 1,
+    offset: 0,
+    viewerId: viewer?.id ?? null,
+  });
+  const [item] = await spec.present(rows);
+  return item;
+}
