@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions, votes } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
+import { contributions } from "../../db/schema/discussion.ts";
+import { authorColumns, myVoteColumn, pageOf, type RowQuery, withMyVote } from "../discussion/index.ts";
 
 const replyTo = alias(contributions, "reply_to");
 const replyToAuthor = alias(users, "reply_to_author");
@@ -24,19 +24,14 @@ export async function listComments(db: Db, opts: RowQuery) {
         imageKey: replyToAuthor.imageKey,
         imageUrl: replyToAuthor.imageUrl,
       },
-      myVote: opts.viewerId ? votes.value : sql<number | null>`null`,
+      myVote: myVoteColumn(opts.viewerId),
     })
     .from(contributions)
     .leftJoin(users, eq(users.id, contributions.authorId))
     .leftJoin(replyTo, eq(replyTo.id, contributions.inReplyToId))
     .leftJoin(replyToAuthor, eq(replyToAuthor.id, replyTo.authorId))
     .$dynamic();
-  const joined = opts.viewerId ? base.leftJoin(votes, myVoteJoin(opts.viewerId)) : base;
-  return joined
-    .where(opts.where)
-    .orderBy(...opts.orderBy)
-    .limit(opts.limit)
-    .offset(opts.offset);
+  return pageOf(withMyVote(base, opts.viewerId), opts);
 }
 
 export type CommentListRow = Awaited<ReturnType<typeof listComments>>[number];

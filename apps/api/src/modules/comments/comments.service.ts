@@ -18,9 +18,9 @@ import {
   bumpPageCounters,
   bumpReplySize,
   claimUuidFor,
+  contributionList,
   countWhere,
   type DiscussionCore,
-  type ListSpec,
   listOf,
   lockContribution,
   myVotesOn,
@@ -113,13 +113,11 @@ const CommentList = z.array(Comment);
 export function createCommentsService(core: DiscussionCore) {
   const { db, storage, cache, writer } = core;
 
-  const spec: ListSpec<CommentListRow, Comment> = {
+  const spec = contributionList<CommentListRow, Comment>({
     filter: COMMENT_FILTER,
     sort: COMMENT_SORT,
     defaultSort: COMMENT_DEFAULT_SORT,
-    id: contributions.id,
     where: inArray(contributions.kind, [...COMMENT_KINDS]),
-    visibleTo: policy.visibleContributions,
     // Official responses come first whatever order the reader chose (docs/discussion.md).
     reorder: (order, query) =>
       sortFields(query.sort, COMMENT_DEFAULT_SORT).includes("claimUuid")
@@ -132,7 +130,7 @@ export function createCommentsService(core: DiscussionCore) {
       const files = await attachmentsOf(db, withFiles, storage);
       return rows.map((r) => presentComment(r, files.get(r.c.id) ?? [], storage));
     },
-  };
+  });
 
   /**
    * A page's top-level list is the same for every reader but for `myVote`: it is cached per

@@ -2,15 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import {
-  contributions,
-  relatedPageLinks,
-  reviews,
-  sitePages,
-  sites,
-  votes,
-} from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
+import { contributions, relatedPageLinks, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
+import { authorColumns, myVoteColumn, pageOf, type RowQuery, withMyVote } from "../discussion/index.ts";
 
 const otherPage = alias(sitePages, "other_page");
 const otherSite = alias(sites, "other_site");
@@ -24,7 +17,7 @@ export async function listActivity(db: Db, opts: RowQuery) {
     .select({
       c: contributions,
       author: authorColumns,
-      myVote: opts.viewerId ? votes.value : sql<number | null>`null`,
+      myVote: myVoteColumn(opts.viewerId),
       page: {
         id: sitePages.id,
         rawUrl: sitePages.rawUrl,
@@ -57,12 +50,7 @@ export async function listActivity(db: Db, opts: RowQuery) {
     )
     .leftJoin(otherSite, eq(otherSite.id, otherPage.siteId))
     .$dynamic();
-  const joined = opts.viewerId ? base.leftJoin(votes, myVoteJoin(opts.viewerId)) : base;
-  return joined
-    .where(opts.where)
-    .orderBy(...opts.orderBy)
-    .limit(opts.limit)
-    .offset(opts.offset);
+  return pageOf(withMyVote(base, opts.viewerId), opts);
 }
 
 export type ActivityRow = Awaited<ReturnType<typeof listActivity>>[number];

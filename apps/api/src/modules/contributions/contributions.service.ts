@@ -5,11 +5,10 @@ import type { ListQuery } from "../../lib/pagination.ts";
 import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import {
+  contributionList,
   countWhere,
   type DiscussionCore,
-  type ListSpec,
   listOf,
-  policy,
   presentContributionBase,
   presentPageRef,
 } from "../discussion/index.ts";
@@ -34,13 +33,11 @@ export const CONTRIBUTION_DEFAULT_SORT = ["createdDate,desc"] as const;
 
 export function createContributionsService(core: DiscussionCore) {
   const { db, storage } = core;
-  const spec: ListSpec<ActivityRow, Contribution> = {
+  const spec = contributionList<ActivityRow, Contribution>({
     filter: CONTRIBUTION_FILTER,
     sort: CONTRIBUTION_SORT,
     defaultSort: CONTRIBUTION_DEFAULT_SORT,
-    id: contributions.id,
     where: eq(contributions.deleted, false),
-    visibleTo: policy.visibleContributions,
     rows: listActivity,
     count: countWhere,
     present: (rows) =>
@@ -57,7 +54,8 @@ export function createContributionsService(core: DiscussionCore) {
           relatedPage: r.other && r.otherDomain ? presentPageRef(r.other, r.otherDomain) : null,
         }),
       ),
-  };
+  });
+
   return {
     /** Public activity: everything but deleted contributions, newest first. */
     list: (viewer: Viewer | null, query: ListQuery) => listOf(db, spec, viewer, query),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, votes } from "../../db/schema/discussion.ts";
@@ -63,3 +64,17 @@ export async function lockContribution(
 
 export type ContributionRow = typeof contributions.$inferSelect;
 export type ContributionKind = ContributionRow["kind"];
+
+/** The viewer's own vote on each row, as a column (null for anonymous readers). */
+export function myVoteColumn(viewerId: string | null) {
+  return viewerId ? votes.value : sql<number | null>`null`;
+}
+
+/**
+ * Joins the viewer's own votes on the listed contributions (nothing for anonymous readers).
+ * The join selects nothing new (`myVoteColumn` already names the column), so the rows keep
+ * their type, which drizzle's join typing cannot see.
+ */
+export function withMyVote<T extends PgSelect>(select: T, viewerId: string | null): T {
+  return viewerId ? (select.leftJoin(votes, myVoteJoin(viewerId)) as unknown as T) : select;
+}

@@ -9,13 +9,15 @@ export {
   type ContributionRow,
   countWhere,
   lockContribution,
+  myVoteColumn,
   myVoteJoin,
   myVotesOn,
   softDelete,
+  withMyVote,
 } from "./contributions.repository.ts";
 export { createDiscussionCore, type DiscussionCore, discussionPlugin } from "./core.ts";
 export { bumpPageCounters, bumpReplySize } from "./counters.ts";
-export { type ListSpec, listOf, oneOf, type RowQuery } from "./list.ts";
+export { contributionList, type ListSpec, listOf, oneOf, pageOf, type RowQuery } from "./list.ts";
 export { sortFields } from "./list-order.ts";
 export { renderMarkdownCached } from "./markdown-cache.ts";
 export { claimUuidFor } from "./official-response.ts";

@@ -1,10 +1,13 @@
 import { and, type Column, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { contributions } from "../../db/schema/discussion.ts";
 import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
 import { compileSearchAnd, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { orderBy } from "./list-order.ts";
 import type { ListRule } from "./policy.ts";
+import * as policy from "./policy.ts";
 
 /** One page of rows, in the order asked for, with the viewer's own votes joined when signed in. */
 export interface RowQuery {
@@ -75,4 +78,23 @@ export async function oneOf<Row, Item>(
   });
   const [item] = await spec.present(rows);
   return item;
+}
+
+/** The rows a list asked for: its filter, its order and its page. */
+export function pageOf<T extends PgSelect>(select: T, q: RowQuery): T {
+  return select
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+/**
+ * A contribution kind's list: ids break ties and the policy's contribution rule decides what
+ * each viewer sees, the same for every kind.
+ */
+export function contributionList<Row, Item>(
+  spec: Omit<ListSpec<Row, Item>, "id" | "visibleTo">,
+): ListSpec<Row, Item> {
+  return { id: contributions.id, visibleTo: policy.visibleContributions, ...spec };
 }

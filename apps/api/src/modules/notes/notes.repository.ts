@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
-import { authorColumns, type RowQuery } from "../discussion/index.ts";
+import { authorColumns, pageOf, type RowQuery } from "../discussion/index.ts";
 
 export type NoteRow = typeof notes.$inferSelect;
 
@@ -44,11 +44,7 @@ export async function lockNote(tx: Db, id: string): Promise<NoteRow | undefined>
 }
 
 export async function listNotes(db: Db, opts: RowQuery) {
-  return selectNotes(db)
-    .where(opts.where)
-    .orderBy(...opts.orderBy)
-    .limit(opts.limit)
-    .offset(opts.offset);
+  return pageOf(selectNotes(db), opts);
 }
 
 export async function countNotes(db: Db, where: SQL | undefined): Promise<number> {

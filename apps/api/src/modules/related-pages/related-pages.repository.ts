@@ -2,8 +2,8 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions, relatedPageLinks, sitePages, sites, votes } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
+import { contributions, relatedPageLinks, sitePages, sites } from "../../db/schema/discussion.ts";
+import { authorColumns, myVoteColumn, pageOf, type RowQuery, withMyVote } from "../discussion/index.ts";
 
 const otherPage = alias(sitePages, "other_page");
 const otherSite = alias(sites, "other_site");
@@ -51,7 +51,7 @@ function selectRelated(db: Db, viewerId: string | null) {
       },
       otherDomain: otherSite.domain,
       author: authorColumns,
-      myVote: viewerId ? votes.value : sql<number | null>`null`,
+      myVote: myVoteColumn(viewerId),
     })
     .from(s)
     .innerJoin(contributions, eq(contributions.id, s.linkId))
@@ -59,15 +59,11 @@ function selectRelated(db: Db, viewerId: string | null) {
     .innerJoin(otherSite, eq(otherSite.id, otherPage.siteId))
     .leftJoin(users, eq(users.id, contributions.authorId))
     .$dynamic();
-  return viewerId ? base.leftJoin(votes, myVoteJoin(viewerId)) : base;
+  return withMyVote(base, viewerId);
 }
 
 export async function listRelated(db: Db, opts: RowQuery) {
-  return selectRelated(db, opts.viewerId)
-    .where(opts.where)
-    .orderBy(...opts.orderBy)
-    .limit(opts.limit)
-    .offset(opts.offset);
+  return pageOf(selectRelated(db, opts.viewerId), opts);
 }
 
 export type RelatedListRow = Awaited<ReturnType<typeof listRelated>>[number];

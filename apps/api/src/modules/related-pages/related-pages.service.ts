@@ -12,11 +12,10 @@ import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import {
   bumpPageCounters,
+  contributionList,
   type DiscussionCore,
-  type ListSpec,
   listOf,
   oneOf,
-  policy,
   softDelete,
 } from "../discussion/index.ts";
 import { presentRelatedPage } from "./related-pages.presenter.ts";
@@ -45,16 +44,14 @@ const NO_SUCH_LINK = "There is no such related page.";
 export function createRelatedPagesService(core: DiscussionCore) {
   const { db, storage, writer } = core;
 
-  const spec: ListSpec<repo.RelatedListRow, RelatedPage> = {
+  const spec = contributionList<repo.RelatedListRow, RelatedPage>({
     filter: RELATED_FILTER,
     sort: RELATED_SORT,
     defaultSort: RELATED_DEFAULT_SORT,
-    id: contributions.id,
-    visibleTo: policy.visibleContributions,
     rows: repo.listRelated,
     count: repo.countRelated,
     present: (rows) => rows.map((r) => presentRelatedPage(r, storage)),
-  };
+  });
 
   async function get(viewer: Viewer | null, id: string, fromPageId: string): Promise<RelatedPage> {
     const where = and(eq(contributions.id, id), sql`${repo.THIS_PAGE} = ${fromPageId}::uuid`);

@@ -1,8 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions, reviews, votes } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteJoin, type RowQuery } from "../discussion/index.ts";
+import { contributions, reviews } from "../../db/schema/discussion.ts";
+import { authorColumns, myVoteColumn, pageOf, type RowQuery, withMyVote } from "../discussion/index.ts";
 
 /** One query for a page of reviews with their authors and the viewer's votes. */
 export async function listReviews(db: Db, opts: RowQuery) {
@@ -11,18 +11,13 @@ export async function listReviews(db: Db, opts: RowQuery) {
       c: contributions,
       r: reviews,
       author: authorColumns,
-      myVote: opts.viewerId ? votes.value : sql<number | null>`null`,
+      myVote: myVoteColumn(opts.viewerId),
     })
     .from(contributions)
     .innerJoin(reviews, eq(reviews.contributionId, contributions.id))
     .leftJoin(users, eq(users.id, contributions.authorId))
     .$dynamic();
-  const joined = opts.viewerId ? base.leftJoin(votes, myVoteJoin(opts.viewerId)) : base;
-  return joined
-    .where(opts.where)
-    .orderBy(...opts.orderBy)
-    .limit(opts.limit)
-    .offset(opts.offset);
+  return pageOf(withMyVote(base, opts.viewerId), opts);
 }
 
 export type ReviewListRow = Awaited<ReturnType<typeof listReviews>>[number];

@@ -10,11 +10,10 @@ import {
   bumpPageCounters,
   ConcurrentInsert,
   claimUuidFor,
+  contributionList,
   type DiscussionCore,
-  type ListSpec,
   listOf,
   oneOf,
-  policy,
   softDelete,
 } from "../discussion/index.ts";
 import { presentReview } from "./reviews.presenter.ts";
@@ -50,17 +49,15 @@ export function createReviewsService(core: DiscussionCore) {
   const { db, storage, writer } = core;
 
   // Deleted reviews leave the list (their replies stay reachable by parent_id).
-  const spec: ListSpec<repo.ReviewListRow, Review> = {
+  const spec = contributionList<repo.ReviewListRow, Review>({
     filter: REVIEW_FILTER,
     sort: REVIEW_SORT,
     defaultSort: REVIEW_DEFAULT_SORT,
-    id: contributions.id,
     where: and(eq(contributions.kind, "REVIEW"), eq(contributions.deleted, false)),
-    visibleTo: policy.visibleContributions,
     rows: repo.listReviews,
     count: repo.countReviews,
     present: (rows) => rows.map((r) => presentReview(r, storage)),
-  };
+  });
 
   async function get(viewer: Viewer | null, id: string): Promise<Review> {
     const review = await oneOf(db, spec, viewer, eq(contributions.id, id));
