@@ -51,7 +51,7 @@ describe("problem details", () => {
       payload: { a: "x".repeat(5000) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ status: 413, title: "Content Too Large" });
+    expect(res.json()).toMatchObject({ status: 413, title: "Content Too Large", code: "payload_too_large" });
   });
   it("malformed JSON is 400, never a stack trace", async () => {
     const res = await t.app.inject({

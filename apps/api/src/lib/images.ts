@@ -44,12 +44,12 @@ export function unsupportedImage(field: string, allowed: readonly ImageKind[]) {
   const names = allowed.map((k) => (k === "jpeg" ? "JPEG" : k === "webp" ? "WebP" : k.toUpperCase()));
   const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
   const message = `The image must be a ${list} file`;
-  return new AppError(415, "unsupported_media_type", message, [{ field, message }]);
+  return new AppError("unsupported_media_type", message, [{ field, message }]);
 }
 
 export function imageTooLarge(field: string, maxBytes: number) {
   const message = `The image must be ${Math.floor(maxBytes / (1024 * 1024))} MB or smaller`;
-  return new AppError(413, "payload_too_large", message, [{ field, message }]);
+  return new AppError("payload_too_large", message, [{ field, message }]);
 }
 
 /** The kind of image the bytes really are, or null (by content, not by what the client said). */
@@ -115,7 +115,6 @@ export async function reencodeImage(input: Buffer, opts: ReencodeOptions): Promi
   } catch (cause) {
     // Truncated or hostile files that look like images by their first bytes end here.
     throw new AppError(
-      400,
       "invalid_image",
       "The image could not be read.",
       [{ field, message: "The image could not be read" }],

@@ -44,7 +44,7 @@ const spec: FilterSpec = {
       ops: ["==", "||"],
       normalize: (value, op) => {
         normalizeCalls.push({ value, op });
-        if (value === "bad url") throw new AppError(400, "invalid_url", "bad url is not a valid domain");
+        if (value === "bad url") throw new AppError("invalid_url", "bad url is not a valid domain");
         if (value === "explode") throw new Error("internal");
         return value.toLowerCase();
       },

@@ -93,7 +93,7 @@ export function describeFilter(spec: FilterSpec): string {
 }
 
 function filterError(problem: string, spec: FilterSpec): AppError {
-  return new AppError(400, "invalid_filter", `Invalid searchAnd: ${problem}. ${describeFilter(spec)}`, [
+  return new AppError("invalid_filter", `Invalid searchAnd: ${problem}. ${describeFilter(spec)}`, [
     { field: "searchAnd", message: problem },
   ]);
 }
@@ -274,7 +274,6 @@ export function compileSearchAnd(searchAnd: string | undefined, spec: FilterSpec
 function sortError(problem: string, spec: SortSpec): AppError {
   const allowed = Object.keys(spec.fields).join(", ") || "none";
   return new AppError(
-    400,
     "invalid_sort",
     `Invalid sort: ${problem}. Use sort=field,asc or sort=field,desc with field one of: ${allowed}.`,
     [{ field: "sort", message: problem }],

@@ -37,7 +37,7 @@ export const MAX_URL_LENGTH = 2000;
 
 export class InvalidUrlError extends AppError {
   constructor(input: string) {
-    super(400, "invalid_url", `${input} is not a valid domain`);
+    super("invalid_url", `${input} is not a valid domain`);
     this.name = "InvalidUrlError";
   }
 }

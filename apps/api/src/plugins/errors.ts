@@ -1,4 +1,9 @@
-import { PROBLEM_CONTENT_TYPE, type Problem } from "@flipside/contracts/problem";
+import {
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+  type ProblemCode,
+  problemCodeFor,
+} from "@flipside/contracts/problem";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -23,7 +28,7 @@ const TITLES: Record<number, string> = {
 export function sendProblem(
   reply: FastifyReply,
   request: FastifyRequest,
-  problem: Omit<Problem, "type" | "title"> & { type?: string; title?: string },
+  problem: Omit<Problem, "type" | "title" | "code"> & { code: ProblemCode; type?: string; title?: string },
 ) {
   const body: Problem = {
     type: problem.type ?? "about:blank",
@@ -67,7 +72,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");
       return sendProblem(reply, request, {
         status,
-        code: error.code ? error.code.toLowerCase() : "client_error",
+        code: problemCodeFor(status),
         detail: status === 413 ? "The request body is too large." : error.message,
       });
     }

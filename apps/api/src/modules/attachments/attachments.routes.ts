@@ -30,7 +30,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     let sweeping: Promise<unknown> | null = null;
     const timer = setInterval(() => {
       sweeping ??= sweepUnattached(app.db, app.storage, app.log)
-        .catch((error) => app.log.error({ error }, "sweeping unattached uploads failed"))
+        .catch((error) => app.log.error({ err: error }, "sweeping unattached uploads failed"))
         .finally(() => {
           sweeping = null;
         });

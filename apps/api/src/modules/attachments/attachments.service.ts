@@ -28,14 +28,14 @@ const hashToken = (token: string) => createHash("sha256").update(token, "utf8").
 export const UPLOAD_ROUTE = "/api/v1/attachment-uploads";
 
 export function unsupportedVideo(): AppError {
-  return new AppError(415, "unsupported_media_type", DISCUSSION_MESSAGES.videoType, [
+  return new AppError("unsupported_media_type", DISCUSSION_MESSAGES.videoType, [
     { field: "file", message: DISCUSSION_MESSAGES.videoType },
   ]);
 }
 
 export function fileTooLarge(maxBytes: number): AppError {
   const message = `${DISCUSSION_MESSAGES.fileTooLarge}: at most ${Math.floor(maxBytes / (1024 * 1024))} MB`;
-  return new AppError(413, "payload_too_large", message, [{ field: "file", message }]);
+  return new AppError("payload_too_large", message, [{ field: "file", message }]);
 }
 
 export const maxBytesOf = (type: "IMAGE" | "VIDEO") => (type === "IMAGE" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES);

@@ -26,7 +26,7 @@ export async function sweepUnattached(
         // The row is gone either way; a file that could not be deleted is only disk space.
         await storage
           .delete(key)
-          .catch((error) => log.warn({ error, key }, "could not delete an unattached file"));
+          .catch((error) => log.warn({ err: error, key }, "could not delete an unattached file"));
       }
     }
     removed += rows.length;

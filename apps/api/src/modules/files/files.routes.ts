@@ -58,7 +58,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("accept-ranges", "bytes");
       if (file.range === "unsatisfiable") {
         file.body.destroy();
-        throw new AppError(416, "range_not_satisfiable", `The file has ${file.size} bytes.`, undefined, {
+        throw new AppError("range_not_satisfiable", `The file has ${file.size} bytes.`, undefined, {
           headers: { "content-range": `bytes */${file.size}` },
         });
       }

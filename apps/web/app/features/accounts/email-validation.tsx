@@ -37,7 +37,7 @@ export function EmailValidation({ activationKey }: { activationKey: string | nul
         void revalidate();
       },
       (error: unknown) => {
-        if (isApiError(error) && error.status === 400) {
+        if (isApiError(error) && error.errors.length > 0) {
           setMessage(error.fieldErrors.activationKey ?? error.message);
           setStatus("invalid");
         } else {

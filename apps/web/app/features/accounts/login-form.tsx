@@ -38,8 +38,8 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
       await accountApi.login(values);
     } catch (error) {
       // SPEC.md §8: a failed login shows no message; the loading state simply ends. Only the
-      // fields' own validation messages (a 400 from the server) are shown on their fields.
-      if (isApiError(error) && error.status === 400) {
+      // fields' own validation messages from the server are shown on their fields.
+      if (isApiError(error) && error.errors.length > 0) {
         applyServerErrors(error, ["username", "password"], form.setError);
       } else {
         form.resetField("password");

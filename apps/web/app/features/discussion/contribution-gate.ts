@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { isApiError } from "../../lib/api.ts";
+import { type ApiError, isApiError } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import type { ShellUser } from "../../lib/shell-user.ts";
@@ -12,9 +12,10 @@ export interface ContributionGate {
   /** True when a visitor may go on; for a signed-out one it opens the login dialog instead. */
   requireUser(): boolean;
   /**
-   * Says what went wrong with a contribution: 401 opens the login dialog, anything else shows
-   * the API's own detail (403 "activate your account", 429 "slow down"…). A 400 about fields
-   * the form has (`formFields`) is returned instead, for the form to show next to those fields.
+   * Says what went wrong with a contribution: 401 opens the login dialog; field errors about
+   * fields the form has (`formFields`, else any) are returned for the form to show next to
+   * them, whatever the status; anything else shows the API's own detail as a toast (403
+   * "activate your account", 429 "slow down"…).
    */
   report(error: unknown, fallback?: string, formFields?: readonly string[]): Record<string, string>;
 }
@@ -28,7 +29,11 @@ export function useContributionGate(): ContributionGate {
   }, [user]);
 
   const report = useCallback(
-    (error: unknown, fallback = "That did not work. Try again."): Record<string, string> => {
+    (
+      error: unknown,
+      fallback = "That did not work. Try again.",
+      formFields?: readonly string[],
+    ): Record<string, string> => {
       if (!isApiError(error)) {
         notify.error(fallback);
         return {};
@@ -37,13 +42,29 @@ export function useContributionGate(): ContributionGate {
         authDialogs.openLogin();
         return {};
       }
-      const fields = error.fieldErrors;
-      if (error.status === 400 && Object.keys(fields).length > 0) return fields;
-      notify.error(error.problem.detail ?? error.problem.title ?? fallback);
-      return {};
+      const { fields, toast } = splitProblem(error, formFields);
+      if (toast) notify.error(toast || fallback);
+      return fields;
     },
     [],
   );
 
   return { user, needsActivation: user?.activated === false, requireUser, report };
+}
+
+/**
+ * What of a problem a form shows on its fields and what it says in a toast (empty string: the
+ * form's own fallback). The same for every code and status: a field error the form can show
+ * goes there; a problem with nothing the form can show goes to the toast.
+ */
+export function splitProblem(
+  error: ApiError,
+  formFields?: readonly string[],
+): { fields: Record<string, string>; toast: string | null } {
+  const all = error.fieldErrors;
+  const fields = Object.fromEntries(
+    Object.entries(all).filter(([field]) => !formFields || formFields.includes(field)),
+  );
+  if (Object.keys(fields).length > 0) return { fields, toast: null };
+  return { fields, toast: error.problem.detail ?? error.problem.title ?? "" };
 }

@@ -44,12 +44,8 @@ function LinkPageForm({ sitePageId, onLinked }: { sitePageId: string; onLinked(l
       notify.success("Related page linked");
     } catch (error) {
       // "{url} is not a valid domain" and "already linked" belong next to the address.
-      if (
-        isApiError(error) &&
-        (error.status === 400 || error.status === 409 || error.status === 422) &&
-        error.problem.detail &&
-        !error.errors.length
-      ) {
+      const code = isApiError(error) ? error.problem.code : undefined;
+      if (isApiError(error) && (code === "invalid_url" || code === "conflict") && error.problem.detail) {
         form.setError("url", { type: "server", message: error.problem.detail });
         return;
       }
