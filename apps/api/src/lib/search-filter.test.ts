@@ -8,7 +8,9 @@ import {
   describeFilter,
   escapeLike,
   type FilterSpec,
+  filterKey,
   parseIsoDate,
+  parseSearchAnd,
   type SortSpec,
 } from "./search-filter.ts";
 
@@ -397,5 +399,30 @@ describe("compileSort", () => {
     for (const part of compileSort(["top,desc", "createdDate,asc"], sortSpec, [])) {
       expect(dialect.sqlToQuery(part).params).toEqual([]);
     }
+  });
+});
+
+describe("parseSearchAnd — the typed filter", () => {
+  it("reads each condition once into its field's type", () => {
+    expect(
+      parseSearchAnd(
+        `sitePage_id==${UUID_A.toUpperCase()},COMMENT,deleted==false,score>=3,parent_id==null`,
+        spec,
+      ),
+    ).toEqual([
+      { field: "sitePage_id", op: "==", value: UUID_A },
+      { field: "contributionType", op: "==", value: "COMMENT" },
+      { field: "deleted", op: "==", value: false },
+      { field: "score", op: ">=", value: 3 },
+      { field: "parent_id", op: "==", value: null },
+    ]);
+  });
+
+  it("gives one key to the same conditions in any order or spelling", () => {
+    const key = filterKey(parseSearchAnd(`sitePage_id==${UUID_A},COMMENT`, spec));
+    expect(
+      filterKey(parseSearchAnd(` contributionType==COMMENT , sitePage_id==${UUID_A.toUpperCase()},`, spec)),
+    ).toBe(key);
+    expect(filterKey(parseSearchAnd(`sitePage_id==${UUID_B},COMMENT`, spec))).not.toBe(key);
   });
 });

@@ -138,6 +138,16 @@ export function escapeLike(text: string): string {
 
 type Bound = string | number | boolean;
 
+/** One checked condition: a field, an operator and its value parsed for the field (null: IS NULL). */
+export interface Clause {
+  field: string;
+  op: Operator;
+  value: Bound | null;
+}
+
+/** A parsed `searchAnd`: conditions that must all hold. */
+export type Filter = readonly Clause[];
+
 function parseValue(name: string, field: FieldSpec, raw: string, spec: FilterSpec): Bound {
   const bad = (expected: string) => filterError(`${name} must be ${expected}, got ${quote(raw)}`, spec);
   switch (field.type) {
@@ -209,16 +219,17 @@ function compare(target: Column | SQL, op: Operator, value: Bound, type: FieldTy
   }
 }
 
-function compileClause(clause: string, spec: FilterSpec): SQL {
+function parseClause(clause: string, spec: FilterSpec): Clause {
   const nameMatch = FIELD_NAME.exec(clause);
   const name = nameMatch?.[0] ?? "";
   const rest = clause.slice(name.length);
 
   if (rest === "" && spec.bareToken) {
     if (spec.bareToken.values.includes(clause)) {
-      const field = ownField(spec, spec.bareToken.field);
-      if (!field) throw new Error(`bareToken field ${spec.bareToken.field} is not in the filter spec`);
-      return compare(field.column, "==", clause, field.type);
+      if (!ownField(spec, spec.bareToken.field)) {
+        throw new Error(`bareToken field ${spec.bareToken.field} is not in the filter spec`);
+      }
+      return { field: spec.bareToken.field, op: "==", value: clause };
     }
     throw filterError(`unknown token ${quote(clause)}`, spec);
   }
@@ -238,7 +249,7 @@ function compileClause(clause: string, spec: FilterSpec): SQL {
     throw filterError(`the value of ${name} is longer than ${MAX_FILTER_VALUE_LENGTH} characters`, spec);
   }
   if (field.nullable && raw === "null" && (op === "==" || op === "!=")) {
-    return op === "==" ? sql`${field.column} is null` : sql`${field.column} is not null`;
+    return { field: name, op, value: null };
   }
   if (raw === "" && field.type !== "string") throw filterError(`${name} needs a value`, spec);
   if (field.normalize) {
@@ -249,26 +260,58 @@ function compileClause(clause: string, spec: FilterSpec): SQL {
       throw filterError(`${name} has an invalid value ${quote(raw)}`, spec);
     }
   }
-  return compare(field.column, op, parseValue(name, field, raw, spec), field.type);
+  return { field: name, op, value: parseValue(name, field, raw, spec) };
 }
 
 function ownField(spec: FilterSpec, name: string): FieldSpec | undefined {
   return Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
 }
 
-/** AND of all clauses, or undefined when searchAnd is empty. Throws AppError 400 naming what is allowed. */
-export function compileSearchAnd(searchAnd: string | undefined, spec: FilterSpec): SQL | undefined {
-  if (searchAnd === undefined || searchAnd.trim() === "") return undefined;
+/**
+ * A `searchAnd` read once into checked conditions (the typed filter every list works from):
+ * unknown fields, operators and malformed values are refused here with a 400 naming what is
+ * allowed, and values come out normalized and parsed for their field.
+ */
+export function parseSearchAnd(searchAnd: string | undefined, spec: FilterSpec): Filter {
+  if (searchAnd === undefined || searchAnd.trim() === "") return [];
   if (searchAnd.includes("\u0000")) throw filterError("NUL bytes are not allowed", spec);
   const max = spec.maxClauses ?? DEFAULT_MAX_CLAUSES;
   // Refuse absurd inputs before splitting them (each clause needs at least one character + comma).
   if (searchAnd.length > (max + 1) * (MAX_FILTER_VALUE_LENGTH + 100)) {
     throw filterError("the filter is too long", spec);
   }
-  const parts = splitClauses(searchAnd, max, spec).map((clause) => compileClause(clause, spec));
+  return splitClauses(searchAnd, max, spec).map((clause) => parseClause(clause, spec));
+}
+
+/** The SQL of a filter parsed against the same spec: an AND of its conditions, or undefined. */
+export function compileFilter(filter: Filter, spec: FilterSpec): SQL | undefined {
+  const parts = filter.map((clause) => {
+    const field = ownField(spec, clause.field);
+    if (!field) throw new Error(`${clause.field} is not in the filter spec it was parsed with`);
+    if (clause.value === null) {
+      return clause.op === "==" ? sql`${field.column} is null` : sql`${field.column} is not null`;
+    }
+    return compare(field.column, clause.op, clause.value, field.type);
+  });
   if (parts.length === 0) return undefined;
   if (parts.length === 1) return parts[0];
   return sql`(${sql.join(parts, sql` and `)})`;
+}
+
+/** One key per meaning: the same conditions in any order or spelling give the same key. */
+export function filterKey(filter: Filter): string {
+  return JSON.stringify(filter.map((c) => [c.field, c.op, c.value]).sort(byJson));
+}
+
+function byJson(a: unknown, b: unknown): number {
+  const x = JSON.stringify(a);
+  const y = JSON.stringify(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** AND of all clauses, or undefined when searchAnd is empty. Throws AppError 400 naming what is allowed. */
+export function compileSearchAnd(searchAnd: string | undefined, spec: FilterSpec): SQL | undefined {
+  return compileFilter(parseSearchAnd(searchAnd, spec), spec);
 }
 
 function sortError(problem: string, spec: SortSpec): AppError {

@@ -10,7 +10,13 @@ import type { Db } from "../../db/client.ts";
 import { contributions, sitePages } from "../../db/schema/discussion.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
-import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
+import {
+  type Filter,
+  type FilterSpec,
+  filterKey,
+  parseSearchAnd,
+  type SortSpec,
+} from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import {
   attach,
@@ -68,26 +74,20 @@ export const COMMENT_SORT: SortSpec = {
 export const COMMENT_DEFAULT_SORT = ["claimUuid,desc", "createdDate,desc"] as const;
 
 /**
- * A page's top-level list (`sitePage_id==X,COMMENT`, optionally `deleted==false|true`) is the
- * hot path of every page view: its total comes from the page's counters instead of counting
- * thousands of rows per request. Anything else is counted. (When profile blocks arrive, a
- * viewer with blocks must take the counting path: the counters know nothing of blocks.)
+ * A page's top-level list (`sitePage_id==X,COMMENT`, optionally `deleted==false|true`, in any
+ * order) is the hot path of every page view: its total comes from the page's counters instead
+ * of counting thousands of rows per request. Anything else is counted.
  */
-export function topLevelShape(searchAnd: string | undefined): { pageId: string; deleted?: boolean } | null {
-  if (!searchAnd || searchAnd.includes("\\")) return null;
+export function topLevelShape(filter: Filter): { pageId: string; deleted?: boolean } | null {
   let pageId: string | undefined;
   let comment = false;
   let deleted: boolean | undefined;
-  for (const raw of searchAnd.split(",")) {
-    const clause = raw.trim();
-    const page = /^sitePage_id==([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
-      clause,
-    );
-    if (page?.[1] && pageId === undefined) pageId = page[1].toLowerCase();
-    else if (clause === "COMMENT" || clause === "contributionType==COMMENT") comment = true;
-    else if ((clause === "deleted==false" || clause === "deleted==true") && deleted === undefined) {
-      deleted = clause === "deleted==true";
-    } else if (clause !== "") return null;
+  for (const { field, op, value } of filter) {
+    if (op !== "==") return null;
+    if (field === "sitePage_id" && typeof value === "string" && pageId === undefined) pageId = value;
+    else if (field === "contributionType" && value === "COMMENT") comment = true;
+    else if (field === "deleted" && typeof value === "boolean" && deleted === undefined) deleted = value;
+    else return null;
   }
   if (!pageId || !comment) return null;
   return deleted === undefined ? { pageId } : { pageId, deleted };
@@ -137,11 +137,13 @@ export function createCommentsService(core: DiscussionCore) {
    * page (dropped on any change to the page) and the reader's own votes are laid over it.
    */
   async function list(viewer: Viewer | null, query: ListQuery): Promise<CommentPage> {
-    const shape = policy.sharesPageView(viewer) ? topLevelShape(query.searchAnd) : null;
-    if (!shape) return listOf(db, spec, viewer, query);
-    const key = `comments:${shape.pageId}:${query.searchAnd}:${JSON.stringify(query.sort ?? null)}:${query.page}:${query.size}`;
+    const filter = parseSearchAnd(query.searchAnd, COMMENT_FILTER);
+    const parsed = { ...query, filter };
+    const shape = policy.sharesPageView(viewer) ? topLevelShape(filter) : null;
+    if (!shape) return listOf(db, spec, viewer, parsed);
+    const key = `comments:${filterKey(filter)}:${JSON.stringify(query.sort ?? null)}:${query.page}:${query.size}`;
     const shared = (await cache.getOrLoad<CommentPage>(key, async () => {
-      const fresh = await listOf(db, spec, null, query, topLevelTotal(db, shape));
+      const fresh = await listOf(db, spec, null, parsed, topLevelTotal(db, shape));
       // Validated and serialized once per cache fill instead of once per request.
       return {
         pageId: shape.pageId,

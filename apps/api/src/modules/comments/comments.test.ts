@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
+import { parseSearchAnd } from "../../lib/search-filter.ts";
+import { COMMENT_FILTER, topLevelShape } from "./comments.service.ts";
 
 let t: TestApp;
 let alice: TestUser;
@@ -365,5 +367,24 @@ describe("contribution rate limits", () => {
       await limited.close();
       await daily.close();
     }
+  });
+});
+
+describe("topLevelShape", () => {
+  const page = "0192f3a4-5b6c-7d8e-9f01-23456789abcd";
+  const shape = (searchAnd: string) => topLevelShape(parseSearchAnd(searchAnd, COMMENT_FILTER));
+
+  it("knows a page's top-level list in any order and spelling", () => {
+    expect(shape(`sitePage_id==${page},COMMENT`)).toEqual({ pageId: page });
+    expect(shape(`deleted==false, contributionType==COMMENT ,sitePage_id==${page.toUpperCase()}`)).toEqual({
+      pageId: page,
+      deleted: false,
+    });
+  });
+
+  it("leaves every other list to the counting path", () => {
+    expect(shape(`sitePage_id==${page}`)).toBeNull();
+    expect(shape(`sitePage_id==${page},COMMENT,score>=1`)).toBeNull();
+    expect(shape(`sitePage_id!=${page},COMMENT`)).toBeNull();
   });
 });

@@ -3,7 +3,13 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { contributions } from "../../db/schema/discussion.ts";
 import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
-import { compileSearchAnd, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
+import {
+  compileFilter,
+  type Filter,
+  type FilterSpec,
+  parseSearchAnd,
+  type SortSpec,
+} from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { orderBy } from "./list-order.ts";
 import type { ListRule } from "./policy.ts";
@@ -36,6 +42,9 @@ export interface ListSpec<Row, Item> {
   present(rows: Row[]): Promise<Item[]> | Item[];
 }
 
+/** A list query whose `searchAnd` may already be parsed (against the same spec's filter). */
+export type ParsedListQuery = ListQuery & { filter?: Filter };
+
 /**
  * The list pipeline of every discussion kind: filter → policy → order → rows and total in
  * parallel → present. `total` replaces the count when the caller knows it cheaper (counters).
@@ -44,10 +53,11 @@ export async function listOf<Row, Item>(
   db: Db,
   spec: ListSpec<Row, Item>,
   viewer: Viewer | null,
-  query: ListQuery,
+  query: ParsedListQuery,
   total?: Promise<number>,
 ): Promise<{ items: Item[]; total: number }> {
-  const where = and(spec.where, compileSearchAnd(query.searchAnd, spec.filter), spec.visibleTo(viewer));
+  const filter = query.filter ?? parseSearchAnd(query.searchAnd, spec.filter);
+  const where = and(spec.where, compileFilter(filter, spec.filter), spec.visibleTo(viewer));
   const order = orderBy(query.sort, spec.sort, spec.defaultSort, spec.id);
   const [rows, count] = await Promise.all([
     spec.rows(db, {
