@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from "./fixtures/server.ts";
 /**
  * Journeys of issue 3 (accounts): sign-up with the activation mail, login and sign-out, the
  * forgot-password round trip through a real SMTP server, the unactivated banner, the session
- * guards of SPEC.md §6, and the login dialog's SPEC.md §2 texts. One server, one mailbox.
+ * guards of docs/web-app.md#guards-and-redirects, and the login dialog's docs/web-app.md#routes-and-layouts texts. One server, one mailbox.
  */
 
 let server: RunningServer;
@@ -16,7 +16,7 @@ let browser: Browser;
 let mail: MailCatcher;
 const open: TrackedPage[] = [];
 
-/** Meets every SPEC.md §5 rule and is not one of the common passwords. */
+/** Meets every docs/accounts.md#passwords rule and is not one of the common passwords. */
 const PASSWORD = "Quiet-Harbor-42";
 const NEW_PASSWORD = "Lantern+Mosaic-77";
 
@@ -113,7 +113,7 @@ async function descriptionOf(input: Locator): Promise<string | null> {
   return input.page().locator(`[id="${first}"]`).textContent();
 }
 
-describe("login dialog (SPEC.md §2)", () => {
+describe("login dialog (docs/web-app.md#routes-and-layouts)", () => {
   it("has SPEC's texts word for word, swaps with forgot-password and back, and is at most 716 px wide", async () => {
     const { page, problems } = await tracked();
     await visit(page, "/");
@@ -274,7 +274,7 @@ describe("sign-up, activation, login and sign-out", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByTestId("header-profile").waitFor();
 
-    // SPEC.md §6: a signed-in visitor opening /login goes to /.
+    // docs/web-app.md#guards-and-redirects: a signed-in visitor opening /login goes to /.
     await visit(page, "/login");
     expect(pathOf(page)).toBe("/");
 
@@ -324,7 +324,7 @@ describe("forgot password", () => {
     await loginDialog(page).getByRole("button", { name: "Forgot your password?" }).click();
     const forgot = forgotDialog(page);
     await forgot.getByRole("button", { name: "Send", exact: true }).click();
-    // SPEC.md §4, §8: the toast, and the dialogs swap back to login.
+    // docs/web-app.md#session: the toast, and the dialogs swap back to login.
     await page.getByText("Password instructions sent", { exact: true }).waitFor();
     await loginDialog(page).waitFor();
     expect(await loginDialog(page).getByPlaceholder("Your email").inputValue()).toBe(email);
@@ -342,7 +342,7 @@ describe("forgot password", () => {
     const dialog = loginDialog(page);
     await dialog.waitFor();
 
-    // SPEC.md §8: a failed login shows no message; the button's loading state just ends.
+    // docs/web-app.md#session: a failed login shows no message; the button's loading state just ends.
     await logIn(dialog, email, PASSWORD);
     const loginButton = dialog.getByRole("button", { name: "Login", exact: true });
     await loginButton.and(page.locator(":not([aria-busy])")).waitFor();
@@ -375,7 +375,7 @@ describe("forgot password", () => {
   });
 });
 
-describe("session guards (SPEC.md §4, §6)", () => {
+describe("session guards (docs/web-app.md#session)", () => {
   it("the server sends an anonymous /profile visitor to /login", async () => {
     const response = await fetch(`${server.url}/profile/settings`, { redirect: "manual" });
     expect(response.status).toBe(302);

@@ -17,7 +17,7 @@ let server: RunningServer;
 let browser: Browser;
 const open: TrackedPage[] = [];
 
-/** Meets every SPEC.md §5 rule and is not one of the common passwords. */
+/** Meets every docs/accounts.md#passwords rule and is not one of the common passwords. */
 const PASSWORD = "Quiet-Harbor-42";
 /** Addresses on real public suffixes; the server does not fetch them (PAGE_FETCH_ENABLED=false). */
 const ARTICLE = "flipside-journey.com/article";
@@ -119,7 +119,7 @@ async function createAccount(displayName: string): Promise<Account> {
   return { email, displayName, token: login.data.id_token, id: account.data.id };
 }
 
-/** Registers and logs in without activating: may read, may not contribute (PRODUCT.md §4). */
+/** Registers and logs in without activating: may read, may not contribute (docs/accounts.md). */
 async function createUnactivatedAccount(displayName: string): Promise<Account> {
   counter += 1;
   const email = `${displayName.toLowerCase()}.${Date.now().toString(36)}.${counter}@example.com`;
@@ -365,7 +365,7 @@ describe("the discussion journey", () => {
   });
 });
 
-describe("failed flips (SPEC.md §8)", () => {
+describe("failed flips (docs/web-app.md#guards-and-redirects)", () => {
   it("shows '{url} is not a valid domain' and stays on the home route", async () => {
     const { page, problems } = await tracked();
     await visit(page, "/");
@@ -639,7 +639,7 @@ describe("comments in depth", () => {
     );
     expect(await page.getByTestId("comments-load-more").count()).toBe(0);
 
-    // Another page and back: every list starts again at page 0 (SPEC.md §4).
+    // Another page and back: every list starts again at page 0 (docs/web-app.md).
     await page.getByTestId("search-input").fill(ARTICLE);
     await page.getByTestId("search-submit").click();
     await page.waitForURL((url) => url.searchParams.get("url") === ARTICLE);
@@ -771,7 +771,7 @@ describe("notes", () => {
 });
 
 describe("keyboard, small screens and accessibility", () => {
-  it("tabs move with the arrow keys and carry the SPEC.md §2 identifiers", async () => {
+  it("tabs move with the arrow keys and carry the docs/web-app.md#routes-and-layouts identifiers", async () => {
     const { page } = await tracked();
     await visit(page, pagePath(ARTICLE));
     const values = await pageTabs(page).evaluateAll((tabs) =>

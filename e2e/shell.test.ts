@@ -42,7 +42,7 @@ async function visit(page: Page, path: string): Promise<void> {
 
 const htmlClass = (page: Page) => page.evaluate(() => document.documentElement.className);
 
-/** Anonymous /profile pages may be sent to /login once the accounts guard exists (SPEC.md §6). */
+/** Anonymous /profile pages may be sent to /login once the accounts guard exists (docs/web-app.md#guards-and-redirects). */
 const isProfilePath = (path: string) => path === "/profile" || path.startsWith("/profile/");
 
 async function fetchPage(path: string) {

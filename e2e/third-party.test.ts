@@ -4,7 +4,7 @@ import { launchBrowser, newPage, type TrackedPage } from "./fixtures/browser.ts"
 import { type RunningServer, startServer } from "./fixtures/server.ts";
 
 /**
- * The help-chat widget and the social SDK (SPEC.md §1, §9; PRODUCT.md §10) with both configured:
+ * The help-chat widget and the social SDK (docs/web-app.md#third-parties) with both configured:
  * they load outside app mode (the SDK 500 ms after start) and never in app mode. The shell
  * journeys check that nothing loads when nothing is configured.
  */

@@ -14,7 +14,7 @@ function buildId(): string {
 
 /**
  * Writes `builds/latest.json` into the client build and gives the client its own build id, so a
- * running tab can notice that a newer version was deployed (SPEC.md §4, §7).
+ * running tab can notice that a newer version was deployed (docs/web-app.md#new-versions-and-failures).
  */
 function buildManifest(): Plugin {
   const id = buildId();

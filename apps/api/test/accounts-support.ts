@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { createTestApp, type TestApp } from "./helper.ts";
 import { type CaughtMail, linkIn, type MailCatcher, startMailCatcher } from "./mail-catcher.ts";
 
-/** Meets every SPEC.md §5 rule and is not a common password. */
+/** Meets every docs/accounts.md#passwords rule and is not a common password. */
 export const PASSWORD = "Correct-Horse-9";
 export const ORIGIN = "http://localhost:3000";
 

@@ -34,7 +34,7 @@ declare module "react-router" {
 
 /** What a route may put in its `handle` export for the shell. */
 export interface ShellHandle {
-  /** Force this page into light or dark mode whatever the visitor's preference (SPEC.md §2). */
+  /** Force this page into light or dark mode whatever the visitor's preference (docs/web-app.md#routes-and-layouts). */
   colorMode?: Theme;
 }
 
@@ -42,7 +42,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** SPEC.md §4, §6: the account when the cookie signs someone in; a dead cookie is cleared. */
+/** docs/web-app.md#session: the account when the cookie signs someone in; a dead cookie is cleared. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await loadSession(request, context);
   return data<RootData>({ nonce: context.cspNonce, config: context.config, user }, { headers });

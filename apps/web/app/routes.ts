@@ -1,8 +1,8 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * Every path of SPEC.md §2, with its layout. Layout routes add no path segment; route ids
- * follow SPEC.md's route-name identifiers where it names them (popular, terms, profile-…).
+ * Every path of docs/web-app.md#routes-and-layouts, with its layout. Layout routes add no path segment; route ids
+ * follow the specification's route-name identifiers where it names them (popular, terms, profile-…).
  */
 export default [
   layout("routes/layouts/home.tsx", [
@@ -23,7 +23,7 @@ export default [
 
   layout("routes/layouts/landing.tsx", [route("reset-password", "routes/landing/reset-password.tsx")]),
 
-  // No layout: the page the browser extension opens (SPEC.md §2).
+  // No layout: the page the browser extension opens (docs/web-app.md#routes-and-layouts).
   route("extension", "routes/extension.tsx"),
 
   layout("routes/layouts/secondary.tsx", [
@@ -70,12 +70,12 @@ export default [
       route("websites/:domain/checkout", "routes/profile/website-checkout.tsx", {
         id: "profile-website-checkout",
       }),
-      // SPEC.md §2: any other /profile/... path goes to the profile home.
+      // docs/web-app.md#routes-and-layouts: any other /profile/... path goes to the profile home.
       route("*", "routes/profile/redirect.tsx", { id: "profile-redirect" }),
     ]),
   ]),
 
-  // Handled outside the page list (SPEC.md §2): share codes resolve here.
+  // Handled outside the page list (docs/web-app.md#routes-and-layouts): share codes resolve here.
   route("s/:code", "routes/share-code.tsx"),
 
   // Generic pages from content/*.md; any other path is the 404 page.

@@ -10,7 +10,7 @@ import {
 } from "./accounts.ts";
 
 describe("password rules", () => {
-  it("carry the SPEC.md §5 texts", () => {
+  it("carry the docs/accounts.md#passwords texts", () => {
     expect(PASSWORD_RULES.map((r) => r.message).slice(0, 5)).toEqual([
       "The password must be eight characters or longer",
       "The password must contain at least 1 lowercase alphabetical character",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ColorModePreference } from "./enums.ts";
 
-/** SPEC.md §5 and §9: password rules shared by the API (authoritative) and the web forms. */
+/** docs/accounts.md#passwords: password rules shared by the API (authoritative) and the web forms. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** The special characters a password must contain one of: the ASCII punctuation set. */
@@ -119,7 +119,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 /** The same answer whether or not the address already had an account (no enumeration). */
 export const RegisterResponse = z.object({ message: z.string() }).meta({ id: "RegisterResponse" });
 
-/** SPEC.md §3 login payload. */
+/** docs/accounts.md login payload. */
 export const LoginRequest = z
   .object({
     username: Email,
@@ -173,10 +173,10 @@ export const ChangePasswordRequest = z
   .meta({ id: "ChangePasswordRequest" });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
-/** SPEC.md §3 image change payload: the image as base64 or as a `data:` URL. */
+/** docs/accounts.md image change payload: the image as base64 or as a `data:` URL. */
 export const ChangeImageRequest = z.object({ base64: z.string().min(1) }).meta({ id: "ChangeImageRequest" });
 
-/** SPEC.md §3 password reset request; isBackOffice is accepted and has no effect. */
+/** docs/accounts.md password reset request; isBackOffice is accepted and has no effect. */
 export const ResetPasswordInitRequest = z
   .object({ mail: Email, isBackOffice: z.boolean().optional().default(false) })
   .meta({ id: "ResetPasswordInitRequest" });

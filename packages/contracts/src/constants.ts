@@ -1,4 +1,4 @@
-/** Product-wide constants from SPEC.md §3, §9 and PRODUCT.md. */
+/** Product-wide constants from docs/web-app.md#constants. */
 export const PRODUCT = "flipside";
 export const SESSION_COOKIE = `${PRODUCT}_token`;
 export const SESSION_COOKIE_MAX_AGE_DAYS = 365;

@@ -4,8 +4,8 @@ import { ContributionKind, MediaType, OwnerKind, ReviewSentiment, VerificationSt
 
 /**
  * The discussion API shared by server and web: site pages, comments and replies, votes,
- * reviews, related pages, notes, contributions and attachments (issue 4, SPEC.md §3, §7, §9,
- * docs/discussion.md). Field names follow SPEC.md §3 where it names them (`sitePage_id`,
+ * reviews, related pages, notes, contributions and attachments (issue 4, docs/discussion.md,
+ * docs/discussion.md). Field names follow docs/web-app.md#the-api where it names them (`sitePage_id`,
  * `parent_id`, `replySize`, `contributionType`, `claimUuid`, `createdDate`, `deleted`).
  */
 
@@ -22,7 +22,7 @@ export const IMAGE_CONTENT_TYPES = ["image/jpeg", "image/png", "image/webp", "im
 export const VIDEO_CONTENT_TYPES = ["video/mp4", "video/webm"] as const;
 /** How long a reserved upload address stays usable. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
-/** Page size of lists that SPEC.md gives none for (site pages, notes, contributions). */
+/** Page size of lists that the specification gives none for (site pages, notes, contributions). */
 export const DEFAULT_LIST_SIZE = 20;
 export const DISCUSSION_PAGE_SIZE = {
   comments: PAGE_SIZE.comments,
@@ -401,7 +401,7 @@ export type UpdateNote = z.input<typeof UpdateNote>;
 export const AttachmentUrlRequest = z
   .object({
     type: MediaType,
-    /** The client's local object URL of the chosen file (SPEC.md §7); not used by the server. */
+    /** The client's local object URL of the chosen file (docs/web-app.md#the-api); not used by the server. */
     url: z.string().max(URL_INPUT_MAX_LENGTH).optional(),
     fileName: z.string().max(255).optional(),
     size: z.number().int().nonnegative().optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Enumerations of SPEC.md §3. */
+/** Enumerations of docs/web-app.md#the-api */
 export const Theme = z.enum(["dark", "light"]);
 export type Theme = z.infer<typeof Theme>;
 export const ColorModePreference = z.enum(["system", "light", "dark"]);

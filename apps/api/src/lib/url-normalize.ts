@@ -5,7 +5,7 @@ import { AppError } from "./errors.ts";
 /**
  * URL normalization: what makes two addresses the same page (docs/discussion.md#addresses).
  *
- * Decisions beyond PRODUCT.md:
+ * Decisions beyond docs/discussion.md#addresses:
  * - The root path keeps its slash (`example.com/`), every other trailing slash is dropped, so
  *   the normalized form is always `host[:port]` + an absolute path + query + kept fragment and
  *   `displayUrl` is a valid href.

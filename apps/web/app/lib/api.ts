@@ -161,7 +161,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** The browser's client. Server-side loaders use `context.api` instead (in-process). */
 export const api = createApiClient();
 
-/** `X-Total-Count` of a list answer (0 when absent, SPEC.md §7). */
+/** `X-Total-Count` of a list answer (0 when absent, docs/web-app.md#the-api). */
 export function totalCount(headers: Headers): number {
   const n = Number(headers.get("x-total-count"));
   return Number.isFinite(n) && n > 0 ? n : 0;

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { hasAppFlag } from "./app-mode.ts";
 
 /**
- * SPEC.md §6: in app mode the websites, socials, billing and organisations pages of the profile
+ * docs/web-app.md#guards-and-redirects: in app mode the websites, socials, billing and organisations pages of the profile
  * are not offered; they send the visitor to the profile home, keeping the query.
  */
 export function redirectInAppMode(request: Request): void {

@@ -10,7 +10,7 @@ describe("app mode", () => {
     expect(hasAppFlag("")).toBe(false);
   });
 
-  it("counts the current or the previous route (SPEC.md §4)", () => {
+  it("counts the current or the previous route (docs/web-app.md)", () => {
     expect(isAppMode("?app=1", null)).toBe(true);
     expect(isAppMode("", "?app=1")).toBe(true);
     expect(isAppMode("", "")).toBe(false);

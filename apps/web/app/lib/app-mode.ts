@@ -1,13 +1,13 @@
 import type { Path, To } from "react-router";
 
-/** `?app=1` marks Flipside running inside the extension's panel or a mobile shell (SPEC.md §4). */
+/** `?app=1` marks Flipside running inside the extension's panel or a mobile shell (docs/web-app.md#app-mode). */
 export const APP_MODE_PARAM = "app";
 
 export function hasAppFlag(search: string): boolean {
   return new URLSearchParams(search).get(APP_MODE_PARAM) === "1";
 }
 
-/** SPEC.md §4: app mode is on when `app=1` is on the current or the previous route. */
+/** docs/web-app.md#app-mode: app mode is on when `app=1` is on the current or the previous route. */
 export function isAppMode(currentSearch: string, previousSearch: string | null | undefined): boolean {
   return hasAppFlag(currentSearch) || (previousSearch != null && hasAppFlag(previousSearch));
 }

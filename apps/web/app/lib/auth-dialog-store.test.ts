@@ -22,7 +22,7 @@ function click(overrides: Partial<Parameters<typeof openLoginFromLink>[0]> = {})
 }
 
 describe("auth dialog store", () => {
-  it("swaps views keeping the options it was opened with (SPEC.md §4)", () => {
+  it("swaps views keeping the options it was opened with (docs/web-app.md)", () => {
     authDialogs.openLogin({ hideClose: true, redirectTo: "/profile" });
     authDialogs.show("forgot-password", "ana@example.com");
     expect(authDialogs.state).toEqual({

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The global login and forgot-password dialogs (SPEC.md §2) are one dialog with two views, opened
+ * The global login and forgot-password dialogs (docs/web-app.md#routes-and-layouts) are one dialog with two views, opened
  * from anywhere through this tiny store: the header menu, the /login page, a reset-password page,
  * or a feature that needs a signed-in visitor (`useAuthDialogs().openLogin()`).
  */

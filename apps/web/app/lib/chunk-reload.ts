@@ -1,5 +1,5 @@
 /**
- * SPEC.md §8: a chunk-load error during navigation means a full page load of the TARGET path.
+ * docs/web-app.md#new-versions-and-failures: a chunk-load error during navigation means a full page load of the TARGET path.
  * React Router reacts to a route module that fails to load by reloading the page it is on,
  * which is the page being left. So while a navigation is pending we remember where it was
  * going; if the page unloads before it lands, the boot script of the reloaded page (see

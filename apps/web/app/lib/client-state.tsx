@@ -7,7 +7,7 @@ import { type ColorMode, useColorModeController } from "./color-mode.ts";
 import { detectExtension, skipsExtensionDetection } from "./extension-detection.ts";
 import { MOBILE_SCREEN_QUERY, useMediaQuery } from "./media-query.ts";
 
-/** SPEC.md §3 client state. */
+/** docs/web-app.md#state client state. */
 export interface ClientState {
   isApp: boolean;
   isMobileScreen: boolean;
@@ -24,7 +24,7 @@ const ClientStateContext = createContext<ClientStateContextValue | null>(null);
 const ColorModeContext = createContext<ColorMode | null>(null);
 
 /**
- * App mode per SPEC.md §4 — on when `app=1` is on the current or the previous location — made
+ * App mode per docs/web-app.md#app-mode — on when `app=1` is on the current or the previous location — made
  * sticky: a navigation that dropped the flag gets it back (replacing the history entry), so it
  * stays on however the link was written.
  */
@@ -54,7 +54,7 @@ function useAppModeController(): boolean {
   return isApp;
 }
 
-/** SPEC.md §4, §9: ask the extension on every path change; `curl=0` skips and counts as installed. */
+/** docs/web-app.md#extension-detection: ask the extension on every path change; `curl=0` skips and counts as installed. */
 function useExtensionDetection(): { checking: boolean; installed: boolean } {
   const { pathname, search } = useLocation();
   const skip = skipsExtensionDetection(search);

@@ -46,7 +46,7 @@ describe("extension detection", () => {
     expect(listeners.size).toBe(0);
   });
 
-  it("resolves false when nothing answers within the wait (300 ms by SPEC.md §9)", async () => {
+  it("resolves false when nothing answers within the wait (300 ms by docs/web-app.md#extension-detection)", async () => {
     const { win, listeners } = fakeWindow();
     const result = detectExtension(win);
     await vi.advanceTimersByTimeAsync(299);

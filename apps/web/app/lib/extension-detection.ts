@@ -18,7 +18,7 @@ export interface MessageWindow {
   removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
 }
 
-/** SPEC.md §9: `curl=0` skips detection and counts the extension as installed. */
+/** docs/web-app.md#extension-detection: `curl=0` skips detection and counts the extension as installed. */
 export function skipsExtensionDetection(search: string): boolean {
   return new URLSearchParams(search).get("curl") === "0";
 }

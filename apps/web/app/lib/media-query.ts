@@ -1,7 +1,7 @@
 import { BREAKPOINTS } from "@flipside/contracts/constants";
 import { useCallback, useSyncExternalStore } from "react";
 
-/** "Narrower than md" (SPEC.md §3 isMobileScreen): below 768 px. */
+/** "Narrower than md" (docs/web-app.md#state isMobileScreen): below 768 px. */
 export const MOBILE_SCREEN_QUERY = `(max-width: ${BREAKPOINTS.md - 0.02}px)`;
 
 /** Whether a media query matches now, live; `serverValue` is used for the server render. */

@@ -31,7 +31,7 @@ import {
   Wallet,
 } from "lucide-react";
 
-/** SPEC.md §2 menu and screen identifiers: stable `data-testid`s (and ids inside menus). */
+/** docs/web-app.md#routes-and-layouts menu and screen identifiers: stable `data-testid`s (and ids inside menus). */
 export type MenuId =
   | "suggest_topic"
   | "owner"
@@ -58,7 +58,7 @@ export interface MenuLink {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Left out in app mode (SPEC.md §6: these profile pages are not part of the app). */
+  /** Left out in app mode (docs/web-app.md#guards-and-redirects: these profile pages are not part of the app). */
   hiddenInApp?: boolean;
 }
 

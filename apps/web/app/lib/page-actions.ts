@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The header menu's page actions (SPEC.md §2: suggest_topic, owner, related_pages) act on the
+ * The header menu's page actions (docs/web-app.md#routes-and-layouts: suggest_topic, owner, related_pages) act on the
  * page being viewed. The page view registers what they do; until one does, the menu shows
  * them disabled. Keeping this as a tiny store lets the shell stay ignorant of the discussion
  * feature and the feature stay ignorant of the menu.

@@ -89,7 +89,7 @@ export function hideHelpChat(): void {
   window.LiveChatWidget?.call("hide");
 }
 
-/** Facebook's JavaScript SDK (SPEC.md §9: version v18.0). */
+/** Facebook's JavaScript SDK (docs/web-app.md#third-parties: version v18.0). */
 export function loadSocialSdk(appId: string): void {
   if (document.getElementById("facebook-jssdk")) return;
   window.fbAsyncInit = () => {

@@ -3,14 +3,14 @@ import { type ExternalToast, toast } from "sonner";
 export type ToastMode = "success" | "error" | "warning" | "info";
 
 function show(mode: ToastMode, message: string, options?: ExternalToast): string | number {
-  // SPEC.md §4, §9: one toast at a time; a new one replaces whatever is on screen.
+  // docs/web-app.md#toasts: one toast at a time; a new one replaces whatever is on screen.
   toast.dismiss();
   return toast[mode](message, options);
 }
 
 /**
  * The one way features tell the user something happened. Keep messages short and literal
- * (SPEC.md texts are copied exactly, e.g. `notify.success("Password instructions sent")`).
+ * (the specification texts are copied exactly, e.g. `notify.success("Password instructions sent")`).
  */
 export const notify = {
   success: (message: string, options?: ExternalToast) => show("success", message, options),

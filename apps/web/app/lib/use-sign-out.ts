@@ -5,7 +5,7 @@ import { authDialogs } from "./auth-dialog-store.ts";
 import { notify } from "./toast.ts";
 
 /**
- * Sign-out (SPEC.md §4): the server revokes the session and clears the cookie; then the visitor
+ * Sign-out (docs/web-app.md#session): the server revokes the session and clears the cookie; then the visitor
  * goes home and every loader runs again, so nothing of the account stays on screen.
  */
 export function useSignOut(): () => Promise<void> {

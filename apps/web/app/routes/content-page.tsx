@@ -4,7 +4,7 @@ import { findContentPage } from "../lib/content.server.ts";
 import { pageTitle } from "../lib/page-title.ts";
 import type { Route } from "./+types/content-page";
 
-/** SPEC.md §2 catch-all: a page from content/<slug>.md, else "Page Not Found: {path}" with a 404. */
+/** docs/web-app.md#routes-and-layouts catch-all: a page from content/<slug>.md, else "Page Not Found: {path}" with a 404. */
 export function loader({ params, request }: Route.LoaderArgs) {
   const page = findContentPage(params["*"] ?? "");
   if (!page) throw data(new URL(request.url).pathname, { status: 404 });

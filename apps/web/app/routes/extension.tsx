@@ -41,7 +41,7 @@ function ExtensionStatus() {
   );
 }
 
-/** No layout (SPEC.md §2): a standalone page the extension opens after it is installed. */
+/** No layout (docs/web-app.md#routes-and-layouts): a standalone page the extension opens after it is installed. */
 export default function ExtensionPage() {
   return (
     <main

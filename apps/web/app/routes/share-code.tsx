@@ -4,7 +4,7 @@ import { ErrorView } from "../components/shell/error-view.tsx";
 import type { Route } from "./+types/share-code";
 
 /**
- * `/s/{code}` resolves a share code to the shared page or comment (PRODUCT.md §6). Share codes
+ * `/s/{code}` resolves a share code to the shared page or comment (the community issue). Share codes
  * do not exist yet, so every code is unknown: a 404, shown as the normal not-found page.
  * Later this loader redirects; the route never renders a page of its own.
  */

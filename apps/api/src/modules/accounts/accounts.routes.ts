@@ -33,7 +33,7 @@ import { createAccountsService } from "./accounts.service.ts";
 const TAGS = ["accounts"];
 const NoContent = z.null().describe("No content");
 
-/** SPEC.md §4: the session cookie lives 365 days whatever the token's own expiry. */
+/** docs/web-app.md#session: the session cookie lives 365 days whatever the token's own expiry. */
 export const SESSION_COOKIE_OPTIONS: CookieSerializeOptions = {
   path: "/",
   maxAge: SESSION_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60,

@@ -238,7 +238,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * PRODUCT.md §4: the user row goes, and with it (by foreign keys) sessions, keys and
+     * docs/accounts.md: the user row goes, and with it (by foreign keys) sessions, keys and
      * personal data; contributions stay, their author set to null ("deleted user").
      */
     async deleteAccount(actor: Actor, password: string): Promise<void> {

@@ -92,14 +92,14 @@ describe("POST /api/register", () => {
     ["No-Digits-Here", PASSWORD_MESSAGES.digit],
     ["NoSpecial12345", PASSWORD_MESSAGES.special],
   ];
-  it.each(cases)("refuses %s with the SPEC.md §5 message", async (password, message) => {
+  it.each(cases)("refuses %s with the docs/accounts.md#passwords message", async (password, message) => {
     const res = await register(t, uniqueEmail("weak"), password);
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toContain("application/problem+json");
     expect(res.json().errors).toEqual([{ field: "password", message }]);
   });
 
-  it("uses the exact SPEC.md §5 texts", () => {
+  it("uses the exact docs/accounts.md#passwords texts", () => {
     expect(PASSWORD_MESSAGES).toMatchObject({
       minLength: "The password must be eight characters or longer",
       lowercase: "The password must contain at least 1 lowercase alphabetical character",
@@ -240,7 +240,7 @@ describe("POST /api/authenticate", () => {
     email = await createActivatedUser(t, uniqueEmail("login"));
   });
 
-  it("answers an id_token and sets the session cookie per SPEC.md §4", async () => {
+  it("answers an id_token and sets the session cookie per docs/web-app.md#session", async () => {
     const res = await login(t, email);
     expect(res.statusCode).toBe(200);
     const { id_token } = res.json();

@@ -3,7 +3,7 @@ import type { Storage } from "../../lib/storage.ts";
 import { presentPageRef, presentProfileRef, renderMarkdownCached, voteValue } from "../discussion/index.ts";
 import type { RelatedListRow } from "./related-pages.repository.ts";
 
-/** SPEC.md §3: the url, title and domain shown are the OTHER page's. */
+/** docs/discussion.md#related-pages: the url, title and domain shown are the OTHER page's. */
 export function presentRelatedPage(row: RelatedListRow, storage: Storage): RelatedPage {
   const { c } = row;
   const other = presentPageRef(row.other, row.otherDomain);

@@ -15,7 +15,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ["votes"],
         summary: "Vote on a contribution or a page",
         description:
-          "vote: 1 up, -1 down, 0 removes your vote (SPEC.md §4). kind CONTRIBUTION (default: a comment, reply, review or related page) or SITE_PAGE (contributionId is then the page id). One vote per profile per target; no votes on your own contributions (403). Returns the new counts. Needs an activated account; rate limited per account (RATE_LIMIT_VOTE_PER_MINUTE).",
+          "vote: 1 up, -1 down, 0 removes your vote (docs/web-app.md#page-view). kind CONTRIBUTION (default: a comment, reply, review or related page) or SITE_PAGE (contributionId is then the page id). One vote per profile per target; no votes on your own contributions (403). Returns the new counts. Needs an activated account; rate limited per account (RATE_LIMIT_VOTE_PER_MINUTE).",
         security: SIGNED_IN,
         body: VoteRequest,
         response: { 200: VoteResult, ...problems(400, 401, 403, 404, 429) },

@@ -3,7 +3,7 @@ import { Link, type LinkProps, NavLink, type NavLinkProps } from "react-router";
 import { withAppFlag } from "../../lib/app-mode.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
 
-/** A router link that keeps `app=1` on in app mode, so app mode sticks (SPEC.md §4). */
+/** A router link that keeps `app=1` on in app mode, so app mode sticks (docs/web-app.md#app-mode). */
 export const AppLink = forwardRef<HTMLAnchorElement, LinkProps>(function AppLink({ to, ...props }, ref) {
   const isApp = useAppMode();
   return <Link ref={ref} to={isApp ? withAppFlag(to) : to} {...props} />;

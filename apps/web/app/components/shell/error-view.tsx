@@ -29,7 +29,7 @@ export function describeError(error: unknown): ErrorDescription {
 }
 
 /**
- * SPEC.md §2, §8: a 404 says "Page Not Found: {path}"; anything else "Internal Server Error"
+ * docs/web-app.md#routes-and-layouts: a 404 says "Page Not Found: {path}"; anything else "Internal Server Error"
  * with its status code and message. Both offer a way home.
  */
 export function ErrorView() {

@@ -21,7 +21,7 @@ import { COLOR_MODE_OPTIONS, useChangeColorMode } from "./color-mode-switch.tsx"
 import { copyCurrentLink } from "./copy-link.tsx";
 import { COPY_LINK, SIGN_OUT, useMenuSections } from "./menu-content.tsx";
 
-/** The header menu from md up: a dropdown with every SPEC.md §2 menu identifier. */
+/** The header menu from md up: a dropdown with every docs/web-app.md#routes-and-layouts menu identifier. */
 export function MainMenu() {
   const { sections, user } = useMenuSections();
   const signOut = useSignOut();

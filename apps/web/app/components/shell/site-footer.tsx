@@ -12,7 +12,7 @@ import { LogoMark } from "./logo.tsx";
 export function SiteFooter() {
   const { setFooterFocus } = useClientState();
   const ref = useRef<HTMLElement>(null);
-  // SPEC.md §3 isFooterFocus: whether keyboard or pointer focus is inside the footer.
+  // docs/web-app.md#state isFooterFocus: whether keyboard or pointer focus is inside the footer.
   useEffect(() => {
     const footer = ref.current;
     if (!footer) return;

@@ -8,7 +8,7 @@ describe("slide transitions", () => {
     expect(pathDepth("/profile/websites/example.com/")).toBe(3);
   });
 
-  it("slide left when going deeper, right otherwise (SPEC.md §2)", () => {
+  it("slide left when going deeper, right otherwise (docs/web-app.md#routes-and-layouts)", () => {
     expect(slideDirection("/ads", "/ads/campaigns")).toBe("left");
     expect(slideDirection("/ads/campaigns", "/ads")).toBe("right");
     expect(slideDirection("/ads/campaigns", "/ads/billing")).toBe("right");

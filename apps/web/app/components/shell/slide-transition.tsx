@@ -7,7 +7,7 @@ export function pathDepth(pathname: string): number {
   return pathname.split("/").filter(Boolean).length;
 }
 
-/** SPEC.md §2: deeper than before slides left (comes in from the right), otherwise right. */
+/** docs/web-app.md#routes-and-layouts: deeper than before slides left (comes in from the right), otherwise right. */
 export function slideDirection(previousPath: string, nextPath: string): SlideDirection {
   return pathDepth(nextPath) > pathDepth(previousPath) ? "left" : "right";
 }

@@ -3,7 +3,7 @@ import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
 import { useColorMode } from "../../lib/client-state.tsx";
 
-/** SPEC.md §9: one toast at a time, top centre, at most 420 px wide. Use `notify` to show one. */
+/** docs/web-app.md#toasts: one toast at a time, top centre, at most 420 px wide. Use `notify` to show one. */
 export function Toaster() {
   const { resolved } = useColorMode();
   return (

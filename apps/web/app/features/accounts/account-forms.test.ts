@@ -18,7 +18,7 @@ function messages(result: {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }
 
-describe("login form (SPEC.md §5)", () => {
+describe("login form (docs/accounts.md#passwords)", () => {
   it("accepts a valid email and any non-empty password, trimming the email", () => {
     const result = LoginFormSchema.safeParse({
       username: "  ana@example.com ",
@@ -58,7 +58,7 @@ describe("signup form", () => {
     ]);
   });
 
-  it("reports every broken password rule with SPEC.md §5's message", () => {
+  it("reports every broken password rule with its own message (docs/accounts.md#passwords)", () => {
     expect(messages(SignupFormSchema.safeParse({ ...valid, password: "abc" }))).toEqual([
       `password: ${PASSWORD_MESSAGES.minLength}`,
       `password: ${PASSWORD_MESSAGES.uppercase}`,

@@ -8,14 +8,14 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { z } from "zod";
 import type { ApiError } from "../../lib/api.ts";
 
-/** SPEC.md §5: the message of a rule that has no message of its own. */
+/** docs/accounts.md#passwords: the message of a rule that has no message of its own. */
 export function notValidMessage(field: string): string {
   return `${field} is not valid.`;
 }
 
 /**
  * A text field checked by a schema of the contracts (the server's own rule), reporting any
- * failure with SPEC.md's default message. The value that comes out is the parsed one (trimmed).
+ * failure with the specification's default message. The value that comes out is the parsed one (trimmed).
  */
 export function validBy(schema: z.ZodType<string, string>, field: string) {
   return z.string().transform((value, ctx) => {
@@ -26,7 +26,7 @@ export function validBy(schema: z.ZodType<string, string>, field: string) {
   });
 }
 
-/** SPEC.md §5: login username must be a valid email, password at least one character. */
+/** docs/accounts.md#passwords: login username must be a valid email, password at least one character. */
 export const LoginFormSchema = z.object({
   username: validBy(LoginRequest.shape.username, "Email"),
   password: validBy(LoginRequest.shape.password, "Password"),
@@ -35,7 +35,7 @@ export const LoginFormSchema = z.object({
 export type LoginFormInput = z.input<typeof LoginFormSchema>;
 export type LoginFormOutput = z.output<typeof LoginFormSchema>;
 
-/** SPEC.md §5: forgot password takes a valid email (sent as `mail`, SPEC.md §3). */
+/** docs/accounts.md#passwords: forgot password takes a valid email (sent as `mail`, docs/accounts.md). */
 export const ForgotPasswordFormSchema = z.object({
   mail: validBy(ResetPasswordInitRequest.shape.mail, "Email"),
 });
@@ -43,7 +43,7 @@ export type ForgotPasswordFormInput = z.input<typeof ForgotPasswordFormSchema>;
 
 const invitationCode = RegisterRequest.shape.invitationCode.unwrap();
 
-/** Registration (PRODUCT.md §4): the password rules and messages are SPEC.md §5's, from contracts. */
+/** Registration (docs/accounts.md): the password rules and messages (docs/accounts.md#passwords) come from contracts. */
 export const SignupFormSchema = z.object({
   email: validBy(RegisterRequest.shape.email, "Email"),
   displayName: RegisterRequest.shape.displayName,
@@ -86,5 +86,5 @@ export function applyServerErrors<T extends FieldValues>(
   return leftover;
 }
 
-/** The usual react-hook-form settings of every account form (SPEC.md §5: blur and change, not input). */
+/** The usual react-hook-form settings of every account form (docs/accounts.md#passwords: blur and change, not input). */
 export const FORM_MODE = { mode: "onBlur", reValidateMode: "onBlur", shouldFocusError: true } as const;

@@ -38,7 +38,7 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
   throw new Error("expected a thrown response");
 }
 
-describe("session of the root loader (SPEC.md §4, §6)", () => {
+describe("session of the root loader (docs/web-app.md#session)", () => {
   it("asks nothing of the API without the cookie", async () => {
     const { context, api } = contextAnswering(200);
     const session = await loadSession(request("/", "other=1"), context);

@@ -12,14 +12,14 @@ export interface AccountLookup {
 
 /**
  * Expires the session cookie in the browser. The attributes match the ones the API set it with
- * (SPEC.md §4: path /, secure, SameSite none), or the browser would keep the original.
+ * (docs/web-app.md: path /, secure, SameSite none), or the browser would keep the original.
  */
 export const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Secure; HttpOnly; SameSite=None`;
 
 const ANONYMOUS: AccountLookup = { user: null, stale: false };
 
 async function fetchAccount(request: Request, context: AppLoadContext): Promise<AccountLookup> {
-  // Anonymous pages cost nothing: only a visitor with the cookie is looked up (SPEC.md §4).
+  // Anonymous pages cost nothing: only a visitor with the cookie is looked up (docs/web-app.md#session).
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) return ANONYMOUS;
   let response: Response;
   try {
@@ -48,7 +48,7 @@ export function lookUpAccount(request: Request, context: AppLoadContext): Promis
 }
 
 /**
- * The root loader's session (SPEC.md §4, §6): the account when the cookie signs someone in; a
+ * The root loader's session (docs/web-app.md#session): the account when the cookie signs someone in; a
  * cookie that no longer does is cleared; an anonymous visitor of /profile… is sent to /login.
  */
 export async function loadSession(

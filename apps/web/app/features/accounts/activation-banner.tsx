@@ -32,7 +32,7 @@ export function useResendActivation() {
 }
 
 /**
- * PRODUCT.md §4: an account that is not activated yet can read but not contribute; this says so
+ * docs/accounts.md: an account that is not activated yet can read but not contribute; this says so
  * on every page and offers a fresh mail.
  */
 export function ActivationBanner() {

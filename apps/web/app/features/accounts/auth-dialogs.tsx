@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { type AuthDialogState, authDialogs, useAuthDialogState } from "../../lib/auth-dialog-store.ts";
 
-/** SPEC.md §2: the login dialog is at most 716 px wide. */
+/** docs/web-app.md#routes-and-layouts: the login dialog is at most 716 px wide. */
 const MAX_WIDTH = "sm:max-w-[716px]";
 
 // The forms (and react-hook-form with them) stay out of every page's first load: most visits
@@ -42,8 +42,8 @@ function Loading({ title }: { title: string }) {
 }
 
 /**
- * The global login / forgot-password dialog, mounted once in the root layout. The two SPEC.md §2
- * dialogs are two views of one modal, so swapping between them (SPEC.md §4) keeps focus inside
+ * The global login / forgot-password dialog, mounted once in the root layout. The two docs/web-app.md#routes-and-layouts
+ * dialogs are two views of one modal, so swapping between them (docs/web-app.md) keeps focus inside
  * the dialog instead of bouncing it to the page between two modals.
  */
 export function AuthDialogs() {

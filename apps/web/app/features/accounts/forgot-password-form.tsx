@@ -9,7 +9,7 @@ import { accountApi } from "./account-api.ts";
 import { FORM_MODE, type ForgotPasswordFormInput, ForgotPasswordFormSchema } from "./account-forms.ts";
 import { linkButtonClass, TextField } from "./form-fields.tsx";
 
-/** SPEC.md §2 forgot-password dialog; SPEC.md §4, §8: after Send it always swaps back to login. */
+/** docs/web-app.md#routes-and-layouts forgot-password dialog; docs/web-app.md#session: after Send it always swaps back to login. */
 export function ForgotPasswordForm({ options }: { options: AuthDialogOptions }) {
   const form = useForm<ForgotPasswordFormInput, unknown, { mail: string }>({
     resolver: zodResolver(ForgotPasswordFormSchema),
@@ -27,7 +27,7 @@ export function ForgotPasswordForm({ options }: { options: AuthDialogOptions }) 
       await accountApi.requestPasswordReset(mail);
       notify.success("Password instructions sent");
     } catch {
-      // SPEC.md §8: no message on failure (and the answer never tells whether the address exists).
+      // docs/web-app.md#new-versions-and-failures: no message on failure (and the answer never tells whether the address exists).
     }
     authDialogs.show("login", mail);
   });

@@ -17,7 +17,7 @@ import {
 } from "./account-forms.ts";
 import { CheckboxField, linkButtonClass, PasswordField, TextField } from "./form-fields.tsx";
 
-/** SPEC.md §2 login dialog: its title, text, placeholders and buttons, word for word. */
+/** docs/web-app.md#routes-and-layouts login dialog: its title, text, placeholders and buttons, word for word. */
 export function LoginForm({ options }: { options: AuthDialogOptions }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -37,7 +37,7 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
     try {
       await accountApi.login(values);
     } catch (error) {
-      // SPEC.md §8: a failed login shows no message; the loading state simply ends. Only the
+      // docs/web-app.md#session: a failed login shows no message; the loading state simply ends. Only the
       // fields' own validation messages from the server are shown on their fields.
       if (isApiError(error) && error.errors.length > 0) {
         applyServerErrors(error, ["username", "password"], form.setError);
@@ -47,7 +47,7 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
       }
       return;
     }
-    // SPEC.md §4: the dialog closes, the account is fetched and the page's data reloads.
+    // docs/web-app.md#session: the dialog closes, the account is fetched and the page's data reloads.
     authDialogs.close();
     await revalidator.revalidate();
     if (options.redirectTo) await navigate(options.redirectTo, { replace: true });

@@ -7,7 +7,7 @@ import { PasswordChecklist } from "./password-checklist.tsx";
 const RULE_MESSAGES = new Set(PASSWORD_RULES.map((rule) => rule.message));
 
 /**
- * A new password with SPEC.md §5's rules listed under it and ticked off as they are met. A broken
+ * A new password with the password rules (docs/accounts.md#passwords) listed under it and ticked off as they are met. A broken
  * rule is shown in the list (not repeated as a message); anything else (the server's
  * common-password check) is shown as the field's message.
  */

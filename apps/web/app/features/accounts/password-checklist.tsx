@@ -3,7 +3,7 @@ import { Check, Circle, X } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
 
 /**
- * SPEC.md §5's password rules, ticked off live as they are met (the field's own error still only
+ * The password rules (docs/accounts.md#passwords), ticked off live as they are met (the field's own error still only
  * shows on blur). The upper length limit is only listed once it is broken: it is never news.
  */
 export function PasswordChecklist({

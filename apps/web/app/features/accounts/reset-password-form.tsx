@@ -46,7 +46,7 @@ function Heading({ icon: Icon, tone, children }: { icon: typeof KeyRound; tone: 
 }
 
 /**
- * /reset-password?key=…: choose a new password with SPEC.md §5's rules ticked off live; once set,
+ * /reset-password?key=…: choose a new password with the password rules (docs/accounts.md#passwords) ticked off live; once set,
  * every session is signed out by the server and the login dialog opens.
  */
 export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {

@@ -14,7 +14,7 @@ describe("isProfilePath", () => {
   });
 });
 
-describe("loginRedirectFor (SPEC.md §6: anonymous /profile… goes to /login)", () => {
+describe("loginRedirectFor (docs/web-app.md#guards-and-redirects: anonymous /profile… goes to /login)", () => {
   it("remembers where the visitor was going", () => {
     expect(loginRedirectFor(url("/profile/settings?tab=2"))).toBe(
       "/login?next=%2Fprofile%2Fsettings%3Ftab%3D2",
@@ -46,7 +46,7 @@ describe("safeNextPath", () => {
   });
 });
 
-describe("afterLoginTarget (SPEC.md §6: a signed-in /login goes to /)", () => {
+describe("afterLoginTarget (docs/web-app.md#guards-and-redirects: a signed-in /login goes to /)", () => {
   it("goes home by default, in app mode too", () => {
     expect(afterLoginTarget(url("/login"))).toBe("/");
     expect(afterLoginTarget(url("/login?app=1"))).toBe("/?app=1");

@@ -3,7 +3,7 @@ import { APP_MODE_PARAM, hasAppFlag } from "../../lib/app-mode.ts";
 /** The query parameter that carries where to go once logged in. */
 export const NEXT_PARAM = "next";
 
-/** SPEC.md §6: every /profile path needs a signed-in visitor. */
+/** docs/web-app.md#guards-and-redirects: every /profile path needs a signed-in visitor. */
 export function isProfilePath(pathname: string): boolean {
   return pathname === "/profile" || pathname.startsWith("/profile/");
 }
@@ -29,7 +29,7 @@ export function safeNextPath(next: string | null | undefined): string | null {
 }
 
 /**
- * SPEC.md §4, §6: an anonymous visitor of a /profile page goes to /login; where they were going
+ * docs/web-app.md#session: an anonymous visitor of a /profile page goes to /login; where they were going
  * rides along so the login can bring them back. App mode (`app=1`) stays on.
  */
 export function loginRedirectFor(url: URL): string {
@@ -39,7 +39,7 @@ export function loginRedirectFor(url: URL): string {
   return `/login?${params.toString()}`;
 }
 
-/** SPEC.md §6: a signed-in visitor of /login goes to / (or back to where the login was asked for). */
+/** docs/web-app.md#guards-and-redirects: a signed-in visitor of /login goes to / (or back to where the login was asked for). */
 export function afterLoginTarget(url: URL): string {
   const next = safeNextPath(url.searchParams.get(NEXT_PARAM));
   if (next) return next;

@@ -53,7 +53,7 @@ function CheckYourMail({ email, from }: { email: string; from: "web" | "app" }) 
 }
 
 /**
- * Registration (PRODUCT.md §4): email, display name, a password whose SPEC.md §5 rules are ticked
+ * Registration (docs/accounts.md): email, display name, a password whose docs/accounts.md#passwords rules are ticked
  * off as they are met, and an optional invitation code (filled in on /join/{code}).
  */
 export function SignupForm({

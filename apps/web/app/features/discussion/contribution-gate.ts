@@ -7,7 +7,7 @@ import { notify } from "../../lib/toast.ts";
 
 export interface ContributionGate {
   user: ShellUser | null;
-  /** Signed in but not activated yet: may read, may not contribute (PRODUCT.md §4). */
+  /** Signed in but not activated yet: may read, may not contribute (docs/accounts.md). */
   needsActivation: boolean;
   /** True when a visitor may go on; for a signed-out one it opens the login dialog instead. */
   requireUser(): boolean;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildApiUrl } from "../../lib/api.ts";
 import { escapeFilterValue, listQueries } from "./discussion-client.ts";
 
-describe("list queries (SPEC.md §7, §9)", () => {
+describe("list queries (docs/web-app.md#constants)", () => {
   it("asks for a page's comments 25 at a time, official responses then newest first", () => {
     expect(buildApiUrl("/v1/site-page-comments", listQueries.comments("p1", 2))).toBe(
       "/api/v1/site-page-comments?searchAnd=sitePage_id%3D%3Dp1%2CCOMMENT&page=2&size=25&sort=claimUuid%2Cdesc&sort=createdDate%2Cdesc",
@@ -12,7 +12,7 @@ describe("list queries (SPEC.md §7, §9)", () => {
     expect(listQueries.comments("p1", 0, "oldest").sort).toEqual(["createdDate,asc"]);
     expect(listQueries.comments("p1", 0, "top").sort).toEqual(["top,desc"]);
   });
-  it("uses the page sizes of SPEC.md §9 for reviews and related pages", () => {
+  it("uses the page sizes of docs/web-app.md#constants for reviews and related pages", () => {
     expect(listQueries.reviews("p1").size).toBe(10);
     expect(listQueries.related("p1").size).toBe(5);
     expect(listQueries.replies("c1")).toMatchObject({

@@ -73,7 +73,7 @@ export const listQueries = {
     size: DISCUSSION_PAGE_SIZE.relatedPages,
   }),
   pageById: (sitePageId: string): Query => ({ searchAnd: `id==${sitePageId}`, page: 0, size: 1 }),
-  /** The search box: pages whose address or title contains the text (PRODUCT.md §7). */
+  /** The search box: pages whose address or title contains the text (docs/discussion.md#lists). */
   search: (text: string, page = 0, size = 10): Query => ({
     searchAnd: `text||${escapeFilterValue(text.trim())}`,
     page,

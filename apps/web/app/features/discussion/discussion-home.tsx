@@ -11,7 +11,7 @@ import { PageView, PageViewSkeleton } from "./page-view.tsx";
 export type DiscussionHomeData = HomeData | PageViewData | FlipErrorData;
 
 /**
- * SPEC.md §8: after a failed lookup the user sees the error toast and is sent to the home route.
+ * docs/web-app.md#guards-and-redirects: after a failed lookup the user sees the error toast and is sent to the home route.
  * The server's HTML already says what went wrong, for readers without JavaScript.
  */
 function FlipFailed({ data }: { data: FlipErrorData }) {

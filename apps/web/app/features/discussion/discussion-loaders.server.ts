@@ -43,7 +43,7 @@ async function call<T>(
   return { status: response.status, ok: response.ok, data: json as T, headers: response.headers, problem };
 }
 
-/** SPEC.md §8: a list that fails to load is silent; the page shows it empty. */
+/** docs/web-app.md#new-versions-and-failures: a list that fails to load is silent; the page shows it empty. */
 async function listOrEmpty<T>(context: AppLoadContext, path: string, query: Query): Promise<ListPage<T>> {
   try {
     const answer = await call<T[]>(context, path, { query });

@@ -5,8 +5,8 @@ import { initialMainState, isPageTab, mainReducer, PAGE_TABS } from "./discussio
 const pageA = { id: "a", site: { id: "site-a" } } as SitePageView;
 const pageB = { id: "b", site: { id: "site-b" } } as SitePageView;
 
-describe("main state (SPEC.md §3)", () => {
-  it("uses the SPEC.md §2 tab identifiers, comments first and by default", () => {
+describe("main state (docs/web-app.md#state)", () => {
+  it("uses the docs/web-app.md#routes-and-layouts tab identifiers, comments first and by default", () => {
     expect(PAGE_TABS).toEqual(["comments", "reviews", "related-page", "my-note", "tab-plus"]);
     expect(initialMainState().activeTab).toBe("comments");
     expect(isPageTab("my-note")).toBe(true);

@@ -1,7 +1,7 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
 import { createContext, type Dispatch, type ReactNode, useContext, useMemo, useReducer } from "react";
 
-/** SPEC.md §2 page-tab identifiers, in the order the tabs are shown. */
+/** docs/web-app.md#routes-and-layouts page-tab identifiers, in the order the tabs are shown. */
 export const PAGE_TABS = ["comments", "reviews", "related-page", "my-note", "tab-plus"] as const;
 export type PageTab = (typeof PAGE_TABS)[number];
 
@@ -10,7 +10,7 @@ export function isPageTab(value: unknown): value is PageTab {
 }
 
 /**
- * SPEC.md §3 main state: active tab (default comments), search text, loading flag, site id,
+ * docs/web-app.md#state main state: active tab (default comments), search text, loading flag, site id,
  * current page info, and the flags of the suggestions modal, the owner modal and the
  * feed-and-summary panel.
  */

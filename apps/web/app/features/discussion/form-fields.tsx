@@ -3,7 +3,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 
-/** SPEC.md §5: forms validate on blur and on change, not on every keystroke before that. */
+/** docs/accounts.md#passwords: forms validate on blur and on change, not on every keystroke before that. */
 export const FORM_MODE = { mode: "onBlur", reValidateMode: "onChange" } as const;
 
 export { FieldError } from "../../components/ui/field.tsx";

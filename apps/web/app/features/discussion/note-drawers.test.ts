@@ -6,7 +6,7 @@ const notes = [
   { id: "n2", title: "Second" },
 ];
 
-describe("note drawers (SPEC.md §4)", () => {
+describe("note drawers (docs/web-app.md#page-view)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -15,7 +15,7 @@ export interface NoteDrawersTimers {
 }
 
 /**
- * SPEC.md §4 note drawer: choosing a note closes the notes drawer, finds the note by id and
+ * docs/web-app.md#page-view note drawer: choosing a note closes the notes drawer, finds the note by id and
  * opens the details drawer 500 ms later (the list has slid away by then); when the id is not
  * found nothing opens. Reset clears the selection.
  */

@@ -23,7 +23,7 @@ import { usePagedList } from "./paged-list.ts";
 import { pageViewPath } from "./search-input.ts";
 import { UserContent } from "./user-content.tsx";
 
-/** The side drawer listing all the user's notes (SPEC.md §2 overlays). */
+/** The side drawer listing all the user's notes (docs/web-app.md#routes-and-layouts overlays). */
 export function NotesDrawer({
   state,
   drawers,
@@ -92,7 +92,7 @@ export function NotesDrawer({
   );
 }
 
-/** The details drawer of the selected note (SPEC.md §4). Closing it resets the selection. */
+/** The details drawer of the selected note (docs/web-app.md#page-view). Closing it resets the selection. */
 export function NoteDetailsDrawer({
   state,
   drawers,

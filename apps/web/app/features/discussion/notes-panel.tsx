@@ -13,7 +13,7 @@ import { NoteForm } from "./note-form.tsx";
 import { VISIBILITY_LABELS } from "./note-order.ts";
 import { UserContent } from "./user-content.tsx";
 
-/** SPEC.md §3: in the note tab a note carries the key "note", a purple colour and an isNote flag. */
+/** docs/web-app.md#state: in the note tab a note carries the key "note", a purple colour and an isNote flag. */
 export const NOTE_KEY = "note";
 
 function NoteCard({

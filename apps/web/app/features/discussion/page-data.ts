@@ -19,7 +19,7 @@ export interface PageViewData {
   related: ListPage<RelatedPage>;
 }
 
-/** A lookup the API refused (SPEC.md §8): the page shows the message and goes home. */
+/** A lookup the API refused (docs/web-app.md#guards-and-redirects): the page shows the message and goes home. */
 export interface FlipErrorData {
   kind: "flip-error";
   requestedUrl: string;

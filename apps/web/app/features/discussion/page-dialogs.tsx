@@ -96,7 +96,7 @@ export function SuggestionsDialog({
   );
 }
 
-/** tab-plus: the signed-in user's custom tabs live in the profile (PRODUCT.md §8). */
+/** tab-plus: the signed-in user's custom tabs live in the profile (the profile area). */
 export function CustomTabsPlaceholder() {
   const gate = useContributionGate();
   return (

@@ -2,7 +2,7 @@ import { Globe } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
 
-/** A page's favicon, or a globe when it has none or it fails to load (SPEC.md §8: logged). */
+/** A page's favicon, or a globe when it has none or it fails to load (docs/web-app.md#new-versions-and-failures: logged). */
 export function PageFavicon({ src, className }: { src: string | null; className?: string }) {
   const safe = src && /^https?:\/\//i.test(src) ? src : null;
   // Which address failed, so that another page's favicon (same component, new src) gets its chance.

@@ -94,7 +94,7 @@ export function PageView({ data }: { data: PageViewData }) {
     return () => clearTimeout(timer);
   }, [data.page, sitePageId, dispatch]);
 
-  // The header menu's page actions (SPEC.md §2: suggest_topic, owner, related_pages) act on this page.
+  // The header menu's page actions (docs/web-app.md#routes-and-layouts: suggest_topic, owner, related_pages) act on this page.
   useEffect(
     () =>
       registerPageActions({

@@ -28,7 +28,7 @@ describe("pagedListReducer", () => {
     expect(next).toEqual({ items: items("z"), total: 9, page: 0, loadingPage: null });
   });
 
-  it("resets to page 0 (SPEC.md §4: a new page empties every list)", () => {
+  it("resets to page 0 (docs/web-app.md#page-view: a new page empties every list)", () => {
     const state: PagedListState<Item> = { items: items("a", "b", "c"), total: 9, page: 2, loadingPage: null };
     expect(reduce(state, { type: "reset", items: [], total: 0 })).toEqual({
       items: [],

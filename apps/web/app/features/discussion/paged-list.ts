@@ -43,7 +43,7 @@ export function pagedListReducer<T extends WithId>(
     case "loading":
       return { ...state, loadingPage: action.page };
     case "failed":
-      // SPEC.md §8: list failures are silent; only the loading indicator stops.
+      // docs/web-app.md#new-versions-and-failures: list failures are silent; only the loading indicator stops.
       return { ...state, loadingPage: null };
     case "loaded": {
       if (action.page === 0) return { ...initialPagedList(action.items, action.total) };

@@ -89,7 +89,7 @@ function MyReviewForm({
         });
       })
       .catch(() => {
-        // Silent (SPEC.md §8): the form simply starts empty.
+        // Silent (docs/web-app.md#new-versions-and-failures): the form simply starts empty.
       })
       .finally(() => {
         if (live) setLoadingOwn(false);

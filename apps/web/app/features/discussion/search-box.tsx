@@ -12,7 +12,7 @@ import { useMainState } from "./discussion-state.tsx";
 import { flipErrorMessage, pageViewPath, searchIntent } from "./search-input.ts";
 
 /**
- * The search box (SPEC.md §3 main state: search text, loading flag). An address is flipped
+ * The search box (docs/web-app.md#state main state: search text, loading flag). An address is flipped
  * (`POST /v1/site-pages/flip {url, back:false}`) and its page opened; other text searches the
  * known pages. A failed flip shows "{url} is not a valid domain" and returns to the home route.
  */

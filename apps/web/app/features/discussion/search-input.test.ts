@@ -41,7 +41,7 @@ describe("flipErrorMessage", () => {
     });
     expect(flipErrorMessage(error, "localhost")).toBe("localhost is not a valid domain");
   });
-  it("falls back to SPEC.md §8's words for server errors and surprises", () => {
+  it("falls back to the error catalogue's words for server errors and surprises", () => {
     const error = new ApiError({
       type: "about:blank",
       title: "Internal Server Error",

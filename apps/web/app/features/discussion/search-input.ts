@@ -2,7 +2,7 @@ import { isApiError } from "../../lib/api.ts";
 
 /**
  * What the search box does with the text: an address is flipped (its page opened or created),
- * anything else searches the pages Flipside knows by address and title (PRODUCT.md §7).
+ * anything else searches the pages Flipside knows by address and title (docs/discussion.md#lists).
  * An address has no spaces and has a dot, a scheme or a slash: `example.com`, `http://x`,
  * `localhost/a`. The server decides whether it is a valid one ("{url} is not a valid domain").
  */
@@ -24,7 +24,7 @@ export function pageViewPath(normalizedUrl: string): string {
 }
 
 /**
- * What a failed flip says (SPEC.md §8): the API's own detail ("{url} is not a valid domain", a
+ * What a failed flip says (docs/web-app.md#guards-and-redirects): the API's own detail ("{url} is not a valid domain", a
  * rate limit…), else the SPEC's words for the address typed.
  */
 export function flipErrorMessage(error: unknown, url: string): string {

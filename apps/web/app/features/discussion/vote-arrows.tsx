@@ -25,7 +25,7 @@ export interface VoteArrowsProps {
 }
 
 /**
- * Up and down arrows with the score (SPEC.md §4: up sends 1, down -1, pressing the lit arrow
+ * Up and down arrows with the score (docs/web-app.md: up sends 1, down -1, pressing the lit arrow
  * again sends 0). The change shows at once and is rolled back if the server refuses it.
  */
 export function VoteArrows({

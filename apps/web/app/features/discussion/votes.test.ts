@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyVote, nextVote, type VoteState } from "./votes.ts";
 
-describe("nextVote (SPEC.md §4)", () => {
+describe("nextVote (docs/web-app.md#page-view)", () => {
   it("sends 1 for up and -1 for down", () => {
     expect(nextVote(0, "up")).toBe(1);
     expect(nextVote(0, "down")).toBe(-1);

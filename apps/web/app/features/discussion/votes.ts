@@ -9,7 +9,7 @@ export interface VoteState {
 }
 
 /**
- * SPEC.md §4: up sends 1, down sends -1, and pressing the arrow that is already on turns the
+ * docs/web-app.md: up sends 1, down sends -1, and pressing the arrow that is already on turns the
  * vote off (0).
  */
 export function nextVote(current: VoteValue, pressed: "up" | "down"): VoteValue {

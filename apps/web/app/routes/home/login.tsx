@@ -11,7 +11,7 @@ import type { Route } from "./+types/login";
 
 export const meta = () => titleMeta("Log in");
 
-/** SPEC.md §6: a signed-in visitor has nothing to do here. */
+/** docs/web-app.md#guards-and-redirects: a signed-in visitor has nothing to do here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await lookUpAccount(request, context);
   if (user) throw redirect(afterLoginTarget(new URL(request.url)));
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * SPEC.md §2: /login is the home layout with the global login dialog open (no close button).
+ * docs/web-app.md#routes-and-layouts: /login is the home layout with the global login dialog open (no close button).
  * Once logged in, the revalidation re-runs the loader above, which sends the visitor on.
  */
 export default function LoginPage() {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/redirect";
 
-/** SPEC.md §2: any other /profile/... path goes to the profile home (keeping the query). */
+/** docs/web-app.md#routes-and-layouts: any other /profile/... path goes to the profile home (keeping the query). */
 export function loader({ request }: Route.LoaderArgs) {
   throw redirect(`/profile${new URL(request.url).search}`);
 }
