@@ -12,7 +12,6 @@ import {
 } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { orderBy } from "./list-order.ts";
-import type { ListRule } from "./policy.ts";
 import * as policy from "./policy.ts";
 
 /** One page of rows, in the order asked for, with the viewer's own votes joined when signed in. */
@@ -34,7 +33,7 @@ export interface ListSpec<Row, Item> {
   /** Always ANDed in (the kind, "not deleted"). */
   where?: SQL;
   /** Which of the policy's rules decides what a viewer sees (policy.ts). */
-  visibleTo: ListRule;
+  visibleTo: policy.ListRule;
   /** A kind's own ordering rule on top of the asked one (official responses first). */
   reorder?: (order: SQL[], query: ListQuery) => SQL[];
   rows(db: Db, query: RowQuery): Promise<Row[]>;
@@ -77,7 +76,7 @@ export async function oneOf<Row, Item>(
   db: Db,
   spec: ListSpec<Row, Item>,
   viewer: Viewer | null,
-  where: SQL,
+  where: SQL | undefined,
 ): Promise<Item | undefined> {
   const rows = await spec.rows(db, {
     where: and(spec.where, where, spec.visibleTo(viewer)),

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
 
@@ -9,29 +9,21 @@ export interface PageWithSite {
   site: SiteRow;
 }
 
-/** The one indexed select behind a flip of a known address. */
-export async function findPageByNormalizedUrl(
-  db: Db,
-  normalizedUrl: string,
-): Promise<PageWithSite | undefined> {
+async function findPage(db: Db, where: SQL): Promise<PageWithSite | undefined> {
   const [row] = await db
     .select({ page: sitePages, site: sites })
     .from(sitePages)
     .innerJoin(sites, eq(sites.id, sitePages.siteId))
-    .where(eq(sitePages.normalizedUrl, normalizedUrl))
+    .where(where)
     .limit(1);
   return row;
 }
 
-export async function findPageById(db: Db, id: string): Promise<PageWithSite | undefined> {
-  const [row] = await db
-    .select({ page: sitePages, site: sites })
-    .from(sitePages)
-    .innerJoin(sites, eq(sites.id, sitePages.siteId))
-    .where(eq(sitePages.id, id))
-    .limit(1);
-  return row;
-}
+/** The one indexed select behind a flip of a known address. */
+export const findPageByNormalizedUrl = (db: Db, normalizedUrl: string) =>
+  findPage(db, eq(sitePages.normalizedUrl, normalizedUrl));
+
+export const findPageById = (db: Db, id: string) => findPage(db, eq(sitePages.id, id));
 
 /** The site of a domain, created when new; concurrent callers all get the same row. */
 export async function findOrInsertSite(db: Db, domain: string): Promise<SiteRow> {

@@ -55,7 +55,7 @@ export function createRelatedPagesService(core: DiscussionCore) {
 
   async function get(viewer: Viewer | null, id: string, fromPageId: string): Promise<RelatedPage> {
     const where = and(eq(contributions.id, id), sql`${repo.THIS_PAGE} = ${fromPageId}::uuid`);
-    const link = where ? await oneOf(db, spec, viewer, where) : undefined;
+    const link = await oneOf(db, spec, viewer, where);
     if (!link) throw notFound(NO_SUCH_LINK);
     return link;
   }

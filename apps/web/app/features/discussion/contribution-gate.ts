@@ -43,7 +43,7 @@ export function useContributionGate(): ContributionGate {
         return {};
       }
       const { fields, toast } = splitProblem(error, formFields);
-      if (toast) notify.error(toast || fallback);
+      if (toast !== null) notify.error(toast || fallback);
       return fields;
     },
     [],
