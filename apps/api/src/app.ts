@@ -30,6 +30,7 @@ import { votesRoutes } from "./modules/votes/votes.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
+import { jobsPlugin } from "./plugins/jobs.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailDir: join(config.DATA_DIR, "mail"),
   });
   await app.register(storagePlugin, storageOptionsFrom(config));
+  await app.register(jobsPlugin);
   await app.register(discussionPlugin);
 
   await app.register(

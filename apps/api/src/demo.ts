@@ -17,6 +17,7 @@ import {
   findPageByNormalizedUrl,
   insertPage,
   noPageCache,
+  noPageFetch,
 } from "./modules/discussion/index.ts";
 import { createNotesService } from "./modules/notes/notes.service.ts";
 import { createRelatedPagesService } from "./modules/related-pages/related-pages.service.ts";
@@ -202,7 +203,7 @@ export async function seedDemo(
       limiter,
       config: { ...config, PAGE_FETCH_ENABLED: false },
       cache: noPageCache,
-      fetcher: async () => Promise.reject(new Error("the demo reads no pages")),
+      fetchQueue: noPageFetch,
     });
     const comments = createCommentsService(core);
     const reviews = createReviewsService(core);

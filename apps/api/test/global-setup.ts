@@ -6,7 +6,8 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../src/db/client.ts";
+import { executeOnPglite, openDatabase } from "../src/db/client.ts";
+import { installJobSchema } from "../src/lib/jobs.ts";
 import { MIGRATIONS_DIR } from "../src/lib/paths.ts";
 
 declare module "vitest" {
@@ -41,6 +42,7 @@ export default async function setup(project: TestProject) {
   }
   const client = new PGlite();
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  await installJobSchema(executeOnPglite(client));
   const snapshot = await client.dumpDataDir("none");
   await client.close();
   const path = join(tmpdir(), `flipside-pglite-${process.pid}.tar`);

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type ExecuteSql, installJobSchema } from "../lib/jobs.ts";
 import { MIGRATIONS_DIR } from "../lib/paths.ts";
 import { lockDataDir } from "./lock.ts";
 
@@ -16,6 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Runs raw SQL on the same connections as `db`. Without values the text may hold several
+   * statements (the rows are the last one's); with values it is one statement.
+   */
+  execute: ExecuteSql;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -23,6 +29,20 @@ export interface Database {
 export type DatabaseSource =
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File; lock?: boolean }
   | { kind: "postgres"; url: string; max?: number };
+
+function executeOn(client: pg.Pool | pg.PoolClient): ExecuteSql {
+  return async (text, values) => {
+    const result: pg.QueryResult | pg.QueryResult[] = await client.query(text, values);
+    // Several statements answer one result each: keep the last, as PGlite's side does.
+    return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+  };
+}
+
+export function executeOnPglite(client: PGlite): ExecuteSql {
+  // query() takes one statement with parameters; exec() several without.
+  return async (text, values) =>
+    values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] });
+}
 
 export async function openDatabase(
   source: DatabaseSource,
@@ -38,6 +58,7 @@ export async function openDatabase(
       try {
         await client.query("select pg_advisory_lock(727274)");
         await migratePg(drizzlePg({ client }), { migrationsFolder });
+        await installJobSchema(executeOn(client));
       } finally {
         await client.query("select pg_advisory_unlock(727274)").catch(() => {});
         client.release();
@@ -46,6 +67,7 @@ export async function openDatabase(
     return {
       db,
       kind: "postgres",
+      execute: executeOn(pool),
       ping: async () => void (await pool.query("select 1")),
       close: () => pool.end(),
     };
@@ -58,11 +80,16 @@ export async function openDatabase(
     });
     await client.waitReady;
     const db = drizzlePglite({ client });
-    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
+    const execute = executeOnPglite(client);
+    if (opts.migrate !== false) {
+      await migratePglite(db, { migrationsFolder });
+      await installJobSchema(execute);
+    }
     let closed = false;
     return {
       db,
       kind: "pglite",
+      execute,
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {
         if (closed) return;

@@ -13,7 +13,7 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
 import { createAttachmentsService, fileTooLarge, maxBytesOf } from "./attachments.service.ts";
-import { sweepUnattached } from "./attachments.sweeper.ts";
+import { scheduleSweeps } from "./attachments.sweeper.ts";
 
 const TAGS = ["attachments"];
 
@@ -26,19 +26,12 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const interval = app.config.ATTACHMENT_SWEEP_INTERVAL_MS;
   if (interval > 0) {
-    // One sweep at a time: a slow one is not joined by the next tick's.
-    let sweeping: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      sweeping ??= sweepUnattached(app.db, app.storage, app.log)
-        .catch((error) => app.log.error({ err: error }, "sweeping unattached uploads failed"))
-        .finally(() => {
-          sweeping = null;
-        });
-    }, interval).unref();
-    // A sweep under way finishes before the database closes.
-    app.addHook("onClose", async () => {
-      clearInterval(timer);
-      await sweeping;
+    await scheduleSweeps({
+      jobs: app.jobs,
+      db: app.db,
+      storage: app.storage,
+      log: app.log,
+      intervalMs: interval,
     });
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { Jobs } from "../../lib/jobs.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { deleteUnattached } from "./attachments.repository.ts";
 
@@ -32,4 +33,33 @@ export async function sweepUnattached(
     removed += rows.length;
     if (rows.length === 0) return removed;
   }
+}
+
+export const SWEEP_QUEUE = "attachments-sweep";
+
+/**
+ * Sweeps every `intervalMs` on the job queue. The queue holds at most one waiting sweep: each
+ * sweep, when done, sends the next one `intervalMs` later, and an instance starting up adds one
+ * only if none is waiting. So however many instances run, one sweep happens per interval, and a
+ * restart neither loses the schedule nor starts a second one.
+ */
+export async function scheduleSweeps(opts: {
+  jobs: Jobs;
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+}): Promise<void> {
+  const { jobs, intervalMs } = opts;
+  const next = () => jobs.send(SWEEP_QUEUE, {}, { startAfter: new Date(Date.now() + intervalMs) });
+  await jobs.queue(SWEEP_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: 15 * 60 });
+  await jobs.work(SWEEP_QUEUE, { concurrency: 1 }, async () => {
+    try {
+      const removed = await sweepUnattached(opts.db, opts.storage, opts.log);
+      if (removed > 0) opts.log.info({ removed }, "unattached uploads removed");
+    } finally {
+      await next();
+    }
+  });
+  await next();
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -6,7 +6,7 @@ import type { Limiter } from "../../lib/rate-limit.ts";
 import { createSafeFetcher } from "../../lib/safe-fetch.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
-import { createPageFetchQueue, type PageFetcher, type PageFetchQueue } from "./page-fetch.ts";
+import { createPageFetchQueue, type PageFetchQueue } from "./page-fetch.ts";
 import { createPages, type Pages } from "./pages.ts";
 import { createWriter, type Writer } from "./write.ts";
 
@@ -28,18 +28,9 @@ export function createDiscussionCore(deps: {
   limiter: Limiter;
   config: Config;
   cache: PageCache;
-  fetcher: PageFetcher;
-  log?: FastifyBaseLogger;
+  fetchQueue: PageFetchQueue;
 }): DiscussionCore {
-  const { db, cache, config } = deps;
-  const fetchQueue = createPageFetchQueue({
-    db,
-    fetcher: deps.fetcher,
-    cache,
-    enabled: config.PAGE_FETCH_ENABLED,
-    concurrency: config.PAGE_FETCH_CONCURRENCY,
-    ...(deps.log ? { log: deps.log } : {}),
-  });
+  const { db, cache, config, fetchQueue } = deps;
   const pages = createPages({ db, fetchQueue });
   const writer = createWriter({ db, limiter: deps.limiter, config, cache, pages });
   return { db, storage: deps.storage, limiter: deps.limiter, config, cache, pages, fetchQueue, writer };
@@ -59,17 +50,25 @@ declare module "fastify" {
  */
 export const discussionPlugin = fp(
   async (app: FastifyInstance) => {
+    const cache = createPageCache({ ttlMs: app.config.PAGE_CACHE_TTL_MS });
+    const fetchQueue = await createPageFetchQueue({
+      jobs: app.jobs,
+      db: app.db,
+      fetcher: createSafeFetcher(),
+      cache,
+      enabled: app.config.PAGE_FETCH_ENABLED,
+      concurrency: app.config.PAGE_FETCH_CONCURRENCY,
+      log: app.log,
+    });
     const core = createDiscussionCore({
       db: app.db,
       storage: app.storage,
       limiter: app.limiter,
       config: app.config,
-      cache: createPageCache({ ttlMs: app.config.PAGE_CACHE_TTL_MS }),
-      fetcher: createSafeFetcher(),
-      log: app.log,
+      cache,
+      fetchQueue,
     });
-    app.addHook("onClose", () => core.fetchQueue.close());
     app.decorate("discussion", core);
   },
-  { name: "discussion", dependencies: ["db", "rate-limit", "storage"] },
+  { name: "discussion", dependencies: ["db", "rate-limit", "storage", "jobs"] },
 );

@@ -22,7 +22,13 @@ export { sortFields } from "./list-order.ts";
 export { renderMarkdownCached } from "./markdown-cache.ts";
 export { claimUuidFor } from "./official-response.ts";
 export { noPageCache, type PageCache } from "./page-cache.ts";
-export { createPageFetchQueue, type PageFetcher, refreshPageMetadata } from "./page-fetch.ts";
+export {
+  createPageFetchQueue,
+  noPageFetch,
+  PAGE_FETCH_QUEUE,
+  type PageFetcher,
+  refreshPageMetadata,
+} from "./page-fetch.ts";
 export {
   findOrInsertSite,
   findPageByNormalizedUrl,

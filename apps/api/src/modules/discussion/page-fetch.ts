@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { Jobs } from "../../lib/jobs.ts";
 import { extractMetadata } from "../../lib/page-metadata.ts";
 import { tryNormalizeUrl } from "../../lib/url-normalize.ts";
 import { noPageCache, type PageCache } from "./page-cache.ts";
@@ -128,74 +129,48 @@ async function mergeIntoCanonical(
 }
 
 export interface PageFetchQueue {
-  /** Fire and forget: the page is read in the background, never blocking the caller. */
-  schedule(pageId: string): void;
-  /** Resolves when nothing is queued or running (tests, shutdown). */
-  idle(): Promise<void>;
-  /** Drops what is queued and waits for what is running. */
-  close(): Promise<void>;
+  /**
+   * Records that a new page is to be read; the read happens on the job queue, never in the
+   * caller's request. A failure to record is logged, not thrown: the page then shows its URL.
+   */
+  schedule(pageId: string): Promise<void>;
 }
 
+/** For writers that never read pages (the demo seed), as PAGE_FETCH_ENABLED=false does. */
+export const noPageFetch: PageFetchQueue = { schedule: async () => {} };
+
+export const PAGE_FETCH_QUEUE = "page-fetch";
+
 /**
- * An in-process queue with a small concurrency cap, so a burst of new addresses cannot open
- * hundreds of outgoing connections. Excess work beyond `maxQueued` is dropped: those pages
- * simply stay untitled and show their URL.
+ * Page reads on the PostgreSQL job queue: one job per new page (a page already waiting is not
+ * queued twice), handled by PAGE_FETCH_CONCURRENCY workers per instance, so a burst of new
+ * addresses cannot open hundreds of outgoing connections. Jobs outlive a restart and are
+ * shared by every instance.
  */
-export function createPageFetchQueue(opts: {
+export async function createPageFetchQueue(opts: {
+  jobs: Jobs;
   db: Db;
   fetcher: PageFetcher;
   log?: FastifyBaseLogger;
   cache?: PageCache;
   enabled: boolean;
   concurrency?: number;
-  maxQueued?: number;
-}): PageFetchQueue {
-  const concurrency = opts.concurrency ?? 2;
-  const maxQueued = opts.maxQueued ?? 1_000;
-  const queue: string[] = [];
-  const queued = new Set<string>();
-  let running = 0;
-  let closed = false;
-  let waiters: (() => void)[] = [];
-
-  const settle = () => {
-    if (running === 0 && queue.length === 0) {
-      for (const wake of waiters) wake();
-      waiters = [];
-    }
-  };
-  const pump = () => {
-    while (!closed && running < concurrency && queue.length > 0) {
-      const pageId = queue.shift() as string;
-      queued.delete(pageId);
-      running++;
-      refreshPageMetadata(opts.db, opts.fetcher, pageId, opts.log, opts.cache)
-        .catch((err) => opts.log?.warn({ err, pageId }, "page metadata job failed"))
-        .finally(() => {
-          running--;
-          pump();
-          settle();
-        });
-    }
-    settle();
-  };
-
+}): Promise<PageFetchQueue> {
+  if (!opts.enabled) return noPageFetch;
+  const { jobs } = opts;
+  // refreshPageMetadata records its own failures on the page, so a job is never retried; a
+  // read is bounded by PAGE_FETCH_LIMITS, and the minute covers the database writes too.
+  await jobs.queue(PAGE_FETCH_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: 60 });
+  await jobs.work<{ pageId: string }>(
+    PAGE_FETCH_QUEUE,
+    { concurrency: opts.concurrency ?? 2 },
+    ({ pageId }) => refreshPageMetadata(opts.db, opts.fetcher, pageId, opts.log, opts.cache),
+  );
   return {
-    schedule(pageId) {
-      if (!opts.enabled || closed || queued.has(pageId) || queue.length >= maxQueued) return;
-      queue.push(pageId);
-      queued.add(pageId);
-      pump();
-    },
-    idle() {
-      if (running === 0 && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => waiters.push(resolve));
-    },
-    async close() {
-      closed = true;
-      queue.length = 0;
-      queued.clear();
-      if (running > 0) await new Promise<void>((resolve) => waiters.push(resolve));
+    async schedule(pageId) {
+      await jobs
+        .send(PAGE_FETCH_QUEUE, { pageId }, { singletonKey: pageId })
+        .catch((err) => opts.log?.error({ err, pageId }, "could not queue a page read"));
     },
   };
 }

@@ -52,7 +52,7 @@ export function createPages(deps: { db: Db; fetchQueue: PageFetchQueue }) {
         fetchedAt: null,
       });
       if (page) {
-        fetchQueue.schedule(page.id);
+        await fetchQueue.schedule(page.id);
         return { page, site };
       }
       const winner = await repo.findPageByNormalizedUrl(db, n.normalizedUrl);

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
-import { createPageFetchQueue, type PageFetcher, refreshPageMetadata } from "../discussion/index.ts";
+import {
+  createPageFetchQueue,
+  PAGE_FETCH_QUEUE,
+  type PageFetcher,
+  refreshPageMetadata,
+} from "../discussion/index.ts";
 
 let t: TestApp;
 let alice: TestUser;
@@ -269,9 +274,15 @@ describe("page metadata", () => {
       running--;
       return { url, status: 200, contentType: "text/html", body: Buffer.from("<title>Queued</title>") };
     };
-    const queue = createPageFetchQueue({ db: t.app.db, fetcher: slow, enabled: true, concurrency: 2 });
-    // schedule() returns at once, whatever the fetches are doing.
-    for (const p of pages) queue.schedule(p.id);
+    const queue = await createPageFetchQueue({
+      jobs: t.app.jobs,
+      db: t.app.db,
+      fetcher: slow,
+      enabled: true,
+      concurrency: 2,
+    });
+    // schedule() returns once the job is recorded, whatever the fetches are doing.
+    for (const p of pages) await queue.schedule(p.id);
     // Two fetches start (each after reading its page from the database, so not at once)…
     await vi.waitFor(() => expect(running).toBe(2), { timeout: 5000, interval: 5 });
     // …and while both are held, the other two wait their turn.
@@ -281,7 +292,7 @@ describe("page metadata", () => {
       await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
       releases.shift()?.();
     }
-    await queue.idle();
+    await t.app.jobs.idle(PAGE_FETCH_QUEUE);
     expect(peak).toBe(2);
     const rows = await t.app.db
       .select({ title: sitePages.title })
@@ -293,7 +304,6 @@ describe("page metadata", () => {
         ),
       );
     expect(rows.map((r) => r.title)).toEqual(["Queued", "Queued", "Queued", "Queued"]);
-    await queue.close();
   });
 });
 
