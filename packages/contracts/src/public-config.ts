@@ -13,9 +13,12 @@ export type PublicConfig = z.infer<typeof PublicConfig>;
 export interface WebLoadContext {
   cspNonce: string;
   config: PublicConfig;
-  /** Calls the Flipside API in-process, forwarding the visitor's cookie and headers. */
+  /**
+   * Calls the Flipside API in-process, forwarding the visitor's cookie and headers. The body is
+   * the request's text (JSON), as `fetch` would send it.
+   */
   api(
     path: string,
-    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+    init?: { method?: string; body?: string; headers?: Record<string, string> },
   ): Promise<Response>;
 }

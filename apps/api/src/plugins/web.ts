@@ -143,7 +143,7 @@ function registerRenderer(
             ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
             ...init.headers,
           },
-          ...(init.body !== undefined ? { payload: JSON.stringify(init.body) } : {}),
+          ...(init.body !== undefined ? { payload: init.body } : {}),
         });
         const headers = new Headers();
         for (const [k, v] of Object.entries(res.headers)) {

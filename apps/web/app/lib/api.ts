@@ -1,4 +1,5 @@
 import { type FieldError, Problem } from "@flipside/contracts/problem";
+import { z } from "zod";
 
 /** An answer from the API that was not a success, with its RFC 9457 problem details. */
 export class ApiError extends Error {
@@ -40,6 +41,7 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
+type CallOptions = Omit<ApiRequestOptions, "method" | "body">;
 
 export interface ApiResponse<T> {
   data: T;
@@ -47,11 +49,33 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+/** One page of a list answer: the items and `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * How a request reaches the API: the browser's `fetch` (same origin, the session cookie goes
+ * along), or in a server loader the in-process `context.api`, which forwards the visitor's
+ * cookie. Both take and give the standard Request parts.
+ */
+export type Transport = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal },
+) => Promise<Response>;
+
 export interface ApiClientOptions {
   /** Origin to prefix; empty for the browser (same origin). */
   baseUrl?: string;
+  /** The browser's fetch when left out. */
   fetch?: typeof fetch;
+  /** Overrides `fetch` (server loaders). */
+  transport?: Transport;
 }
+
+/** For calls whose answer carries nothing the caller uses (204s, sign-out). */
+export const NoContent = z.unknown();
 
 const NETWORK_PROBLEM: Problem = {
   type: "about:blank",
@@ -60,6 +84,18 @@ const NETWORK_PROBLEM: Problem = {
   code: "network_error",
   detail: "Could not reach Flipside. Check your connection and try again.",
 };
+
+/** An answer that does not match the contract: most likely a newer server than this page. */
+function unexpectedAnswer(status: number, path: string): Problem {
+  return {
+    type: "about:blank",
+    title: "Unexpected answer",
+    status,
+    code: "unexpected_answer",
+    detail: "Flipside answered in a way this page does not understand. Reload the page and try again.",
+    instance: path,
+  };
+}
 
 export function buildApiUrl(path: string, query?: Query, baseUrl = ""): string {
   const normalized =
@@ -108,15 +144,23 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * A small fetch client for `/api/...` from the browser: JSON in and out, same-origin
- * credentials (the session cookie), and every failure thrown as an `ApiError`.
+ * The one way the web app calls `/api/...`, in the browser and in server loaders: JSON in and
+ * out, every answer checked against its contract schema (the types come from the schema, never
+ * from a cast), every failure thrown as an `ApiError`.
  */
-export function createApiClient({ baseUrl = "", fetch: fetchImpl }: ApiClientOptions = {}) {
-  async function request<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
+export function createApiClient({ baseUrl = "", fetch: fetchImpl, transport }: ApiClientOptions = {}) {
+  const send: Transport =
+    transport ??
+    ((url, init) => (fetchImpl ?? globalThis.fetch)(url, { ...init, credentials: "same-origin" }));
+
+  async function request<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: ApiRequestOptions = {},
+  ): Promise<ApiResponse<z.output<S>>> {
     const { method = "GET", query, body, headers = {}, signal } = options;
-    const init: RequestInit = {
+    const init: Parameters<Transport>[1] = {
       method,
-      credentials: "same-origin",
       headers: { accept: "application/json, application/problem+json", ...headers },
     };
     if (signal) init.signal = signal;
@@ -125,40 +169,59 @@ export function createApiClient({ baseUrl = "", fetch: fetchImpl }: ApiClientOpt
         init.body = body;
       } else {
         init.body = JSON.stringify(body);
-        (init.headers as Record<string, string>)["content-type"] = "application/json";
+        init.headers["content-type"] = "application/json";
       }
     }
     let response: Response;
     try {
-      response = await (fetchImpl ?? globalThis.fetch)(buildApiUrl(path, query, baseUrl), init);
+      response = await send(buildApiUrl(path, query, baseUrl), init);
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(NETWORK_PROBLEM);
     }
     if (!response.ok) throw new ApiError(await readProblem(response));
-    return { data: (await readBody(response)) as T, status: response.status, headers: response.headers };
+    let raw: unknown;
+    try {
+      raw = await readBody(response);
+    } catch {
+      throw new ApiError(unexpectedAnswer(response.status, path));
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw new ApiError(unexpectedAnswer(response.status, path));
+    return { data: parsed.data, status: response.status, headers: response.headers };
   }
 
-  const data =
+  const withBody =
     (method: string) =>
-    <T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, "method" | "body"> = {}) =>
-      request<T>(path, { ...options, method, body }).then((r) => r.data);
+    <S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) =>
+      request(path, schema, { ...options, method, body }).then((r) => r.data);
 
   return {
-    /** The whole answer, for lists that need `X-Total-Count` or `Link`. */
+    /** The whole answer, for callers that need a header or the status. */
     request,
-    get: <T>(path: string, options: Omit<ApiRequestOptions, "method" | "body"> = {}) =>
-      request<T>(path, { ...options, method: "GET" }).then((r) => r.data),
-    post: data("POST"),
-    put: data("PUT"),
-    patch: data("PATCH"),
-    delete: data("DELETE"),
+    get: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
+      request(path, schema, { ...options, method: "GET" }).then((r) => r.data),
+    /** A page of a list: the items (each checked) and `X-Total-Count`. */
+    list: async <S extends z.ZodType>(
+      path: string,
+      item: S,
+      query: Query,
+      options: CallOptions = {},
+    ): Promise<ListPage<z.output<S>>> => {
+      const answer = await request(path, z.array(item), { ...options, query });
+      return { items: answer.data, total: totalCount(answer.headers) };
+    },
+    post: withBody("POST"),
+    put: withBody("PUT"),
+    patch: withBody("PATCH"),
+    delete: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
+      request(path, schema, { ...options, method: "DELETE" }).then((r) => r.data),
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The browser's client. Server-side loaders use `context.api` instead (in-process). */
+/** The browser's client. Server loaders make theirs with `serverApi(context)`. */
 export const api = createApiClient();
 
 /** `X-Total-Count` of a list answer (0 when absent, docs/web-app.md#the-api). */

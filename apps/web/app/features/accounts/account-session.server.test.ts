@@ -54,7 +54,7 @@ describe("session of the root loader (docs/web-app.md#session)", () => {
     expect(first.user?.displayName).toBe("Ana");
     expect(second).toBe(first);
     expect(api).toHaveBeenCalledTimes(1);
-    expect(api).toHaveBeenCalledWith("/account");
+    expect(api).toHaveBeenCalledWith("/api/account", expect.objectContaining({ method: "GET" }));
   });
 
   it("clears a cookie the API no longer accepts", async () => {

@@ -1,5 +1,7 @@
 import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import { type AppLoadContext, redirect } from "react-router";
+import { serverApi } from "../../lib/api.server.ts";
+import { isApiError } from "../../lib/api.ts";
 import { readCookie } from "../../lib/cookies.ts";
 import { ShellUser } from "../../lib/shell-user.ts";
 import { isProfilePath, loginRedirectFor } from "./session-guards.ts";
@@ -21,17 +23,16 @@ const ANONYMOUS: AccountLookup = { user: null, stale: false };
 async function fetchAccount(request: Request, context: AppLoadContext): Promise<AccountLookup> {
   // Anonymous pages cost nothing: only a visitor with the cookie is looked up (docs/web-app.md#session).
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) return ANONYMOUS;
-  let response: Response;
   try {
-    response = await context.api("/account");
-  } catch {
+    return { user: await serverApi(context).get("/account", ShellUser), stale: false };
+  } catch (error) {
+    if (!isApiError(error)) return ANONYMOUS;
+    if (error.status === 401 || error.status === 403) return { user: null, stale: true };
+    // An account the shell cannot read signs nobody in here.
+    if (error.problem.code === "unexpected_answer") return { user: null, stale: true };
+    // A server hiccup (5xx) is not proof the session is bad: this page is anonymous, the cookie stays.
     return ANONYMOUS;
   }
-  if (response.status === 401 || response.status === 403) return { user: null, stale: true };
-  // A server hiccup (5xx) is not proof the session is bad: this page is anonymous, the cookie stays.
-  if (!response.ok) return ANONYMOUS;
-  const parsed = ShellUser.safeParse(await response.json().catch(() => null));
-  return parsed.success ? { user: parsed.data, stale: false } : { user: null, stale: true };
 }
 
 // Several loaders of one request may ask (the root and /login, say): one call to the API each.

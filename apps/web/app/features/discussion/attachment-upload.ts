@@ -1,5 +1,5 @@
 import {
-  type Attachment,
+  Attachment,
   IMAGE_CONTENT_TYPES,
   IMAGE_MAX_BYTES,
   MAX_IMAGES_PER_CONTRIBUTION,
@@ -85,8 +85,21 @@ export function uploadFile(
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
+        const attachment = Attachment.safeParse(body);
+        if (!attachment.success) {
+          reject(
+            new ApiError({
+              type: "about:blank",
+              title: "Unexpected answer",
+              status: xhr.status,
+              code: "unexpected_answer",
+              detail: "The upload finished but its answer was not understood. Reload the page and try again.",
+            }),
+          );
+          return;
+        }
         onProgress(1);
-        resolve(body as Attachment);
+        resolve(attachment.data);
         return;
       }
       const parsed = Problem.safeParse(body);

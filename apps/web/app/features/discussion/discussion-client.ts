@@ -1,30 +1,26 @@
 import { DEFAULT_SORT } from "@flipside/contracts/constants";
 import {
-  type AttachmentUploadAddress,
-  type Comment,
+  AttachmentUploadAddress,
+  Comment,
   type CreateComment,
   type CreateNote,
   type CreateRelatedPage,
   type CreateReview,
   DISCUSSION_PAGE_SIZE,
-  type Note,
-  type RelatedPage,
-  type Review,
-  type ReviewSummary,
-  type SitePage,
-  type SitePageView,
+  Note,
+  RelatedPage,
+  Review,
+  ReviewSummary,
+  SitePage,
+  SitePageView,
   type UpdateComment,
   type UpdateNote,
-  type VoteResult,
+  VoteResult,
   type VoteValue,
 } from "@flipside/contracts/discussion";
-import { type ApiClient, api, type Query, totalCount } from "../../lib/api.ts";
+import { type ApiClient, api, NoContent, type Query } from "../../lib/api.ts";
 
-/** One page of a list answer: the items and `X-Total-Count`. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-}
+export type { ListPage } from "../../lib/api.ts";
 
 /** The comment orders of the sort menu (docs/discussion.md#comments-and-replies); official responses stay first in each. */
 export const COMMENT_SORTS = {
@@ -89,56 +85,56 @@ export const listQueries = {
   myNotes: (page = 0): Query => ({ page, size: DISCUSSION_PAGE_SIZE.notes }),
 };
 
-/** The discussion API as the browser calls it (the session cookie goes along). */
+/**
+ * The discussion API: in the browser (the session cookie goes along) and, with `serverApi`, in
+ * server loaders. Every answer is checked against its contract schema.
+ */
 export function createDiscussionClient(client: ApiClient = api) {
-  async function list<T>(path: string, query: Query): Promise<ListPage<T>> {
-    const response = await client.request<T[]>(path, { query });
-    return { items: response.data, total: totalCount(response.headers) };
-  }
-
   return {
-    flip: (url: string, back = false) => client.post<SitePage>("/v1/site-pages/flip", { url, back }),
-    searchPages: (text: string, page = 0) =>
-      list<SitePageView>("/v1/site-pages", listQueries.search(text, page)),
+    flip: (url: string, back = false) => client.post("/v1/site-pages/flip", { url, back }, SitePage),
+    searchPages: (text: string, page = 0, size?: number) =>
+      client.list("/v1/site-pages", SitePageView, listQueries.search(text, page, size)),
+    recentPages: () => client.list("/v1/site-pages", SitePageView, listQueries.recent()),
+    mostDiscussedPages: () => client.list("/v1/site-pages", SitePageView, listQueries.mostDiscussed()),
     pageView: async (sitePageId: string) =>
-      (await list<SitePageView>("/v1/site-pages", listQueries.pageById(sitePageId))).items[0] ?? null,
+      (await client.list("/v1/site-pages", SitePageView, listQueries.pageById(sitePageId))).items[0] ?? null,
 
-    comments: (sitePageId: string, page: number, sort: CommentSort) =>
-      list<Comment>("/v1/site-page-comments", listQueries.comments(sitePageId, page, sort)),
+    comments: (sitePageId: string, page = 0, sort: CommentSort = "newest") =>
+      client.list("/v1/site-page-comments", Comment, listQueries.comments(sitePageId, page, sort)),
     replies: (threadId: string, page: number) =>
-      list<Comment>("/v1/site-page-comments", listQueries.replies(threadId, page)),
-    createComment: (body: CreateComment) => client.post<Comment>("/v1/site-page-comments", body),
+      client.list("/v1/site-page-comments", Comment, listQueries.replies(threadId, page)),
+    createComment: (body: CreateComment) => client.post("/v1/site-page-comments", body, Comment),
     updateComment: (id: string, body: UpdateComment) =>
-      client.put<Comment>(`/v1/site-page-comments/${id}`, body),
-    deleteComment: (id: string) => client.delete<void>(`/v1/site-page-comments/${id}`),
+      client.put(`/v1/site-page-comments/${id}`, body, Comment),
+    deleteComment: (id: string) => client.delete(`/v1/site-page-comments/${id}`, NoContent),
 
     vote: (contributionId: string, vote: VoteValue, kind: "CONTRIBUTION" | "SITE_PAGE" = "CONTRIBUTION") =>
-      client.post<VoteResult>("/v1/contribution-votes", { contributionId, vote, kind }),
+      client.post("/v1/contribution-votes", { contributionId, vote, kind }, VoteResult),
 
-    reviews: (sitePageId: string, page: number) =>
-      list<Review>("/v1/site-page-reviews", listQueries.reviews(sitePageId, page)),
+    reviews: (sitePageId: string, page = 0) =>
+      client.list("/v1/site-page-reviews", Review, listQueries.reviews(sitePageId, page)),
     myReview: async (sitePageId: string, profileId: string) =>
-      (await list<Review>("/v1/site-page-reviews", listQueries.myReview(sitePageId, profileId))).items[0] ??
-      null,
+      (await client.list("/v1/site-page-reviews", Review, listQueries.myReview(sitePageId, profileId)))
+        .items[0] ?? null,
     reviewSummary: (sitePageId: string) =>
-      client.get<ReviewSummary>("/v1/site-page-reviews/summary", { query: { sitePage_id: sitePageId } }),
-    upsertReview: (body: CreateReview) => client.post<Review>("/v1/site-page-reviews", body),
+      client.get("/v1/site-page-reviews/summary", ReviewSummary, { query: { sitePage_id: sitePageId } }),
+    upsertReview: (body: CreateReview) => client.post("/v1/site-page-reviews", body, Review),
 
-    related: (sitePageId: string, page: number) =>
-      list<RelatedPage>("/v1/site-page-related-pages", listQueries.related(sitePageId, page)),
-    createRelated: (body: CreateRelatedPage) => client.post<RelatedPage>("/v1/site-page-related-pages", body),
+    related: (sitePageId: string, page = 0) =>
+      client.list("/v1/site-page-related-pages", RelatedPage, listQueries.related(sitePageId, page)),
+    createRelated: (body: CreateRelatedPage) => client.post("/v1/site-page-related-pages", body, RelatedPage),
 
-    myNotes: (page: number) => list<Note>("/v1/notes", listQueries.myNotes(page)),
-    createNote: (body: CreateNote) => client.post<Note>("/v1/notes", body),
-    updateNote: (id: string, body: UpdateNote) => client.put<Note>(`/v1/notes/${id}`, body),
-    deleteNote: (id: string) => client.delete<void>(`/v1/notes/${id}`),
+    myNotes: (page: number) => client.list("/v1/notes", Note, listQueries.myNotes(page)),
+    createNote: (body: CreateNote) => client.post("/v1/notes", body, Note),
+    updateNote: (id: string, body: UpdateNote) => client.put(`/v1/notes/${id}`, body, Note),
+    deleteNote: (id: string) => client.delete(`/v1/notes/${id}`, NoContent),
 
     reserveAttachment: (
       type: "IMAGE" | "VIDEO",
       file: { name: string; size: number; type: string },
       url?: string,
     ) =>
-      client.post<AttachmentUploadAddress>(
+      client.post(
         type === "IMAGE" ? "/v1/image-attachment-urls" : "/v1/video-attachment-urls",
         {
           type,
@@ -147,6 +143,7 @@ export function createDiscussionClient(client: ApiClient = api) {
           size: file.size,
           contentType: file.type || undefined,
         },
+        AttachmentUploadAddress,
       ),
   };
 }
