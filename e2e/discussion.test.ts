@@ -683,6 +683,41 @@ describe("comments in depth", () => {
 });
 
 describe("who may contribute", () => {
+  it("a comment posted under another sort is first when the list goes back to newest", async () => {
+    const hal = await createAccount("Hal");
+    const address = "flipside-sorted.com/post";
+    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: address, back: false },
+    });
+    for (const body of ["First older comment", "Second older comment"]) {
+      const answer = await api("/v1/site-page-comments", {
+        method: "POST",
+        token: hal.token,
+        body: { sitePage_id: flipped.data.id, body },
+      });
+      expect(answer.status).toBe(201);
+    }
+    const tab = await tracked();
+    const { page, problems } = tab;
+    await signIn(tab, hal);
+    await visit(page, pagePath(address));
+    await chooseSort(page, "oldest");
+    await expect.poll(() => firstCommentText(page)).toBe("First older comment");
+
+    const composer = page.getByTestId("comment-composer");
+    await composer.getByTestId("composer-body").fill("Posted while the oldest came first");
+    await composer.getByTestId("composer-submit").click();
+    await page.getByTestId("comment").filter({ hasText: "Posted while the oldest came first" }).waitFor();
+    expect(await page.getByTestId("comments-heading").textContent()).toBe("3 comments");
+
+    // The newest-first list was server-rendered before the comment existed; it has it now.
+    await chooseSort(page, "newest");
+    await expect.poll(() => firstCommentText(page)).toBe("Posted while the oldest came first");
+    expect(await page.getByTestId("comments-heading").textContent()).toBe("3 comments");
+    expect(unexpected(problems.all())).toEqual([]);
+  });
+
   it("an unactivated account is told why it cannot comment (the API's 403 detail)", async () => {
     const newcomer = await createUnactivatedAccount("Nora");
     const tab = await tracked();

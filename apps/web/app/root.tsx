@@ -25,6 +25,7 @@ import { isProfilePath } from "./features/accounts/session-guards.ts";
 import { pendingNavigationScript } from "./lib/chunk-reload.ts";
 import { ClientStateProvider } from "./lib/client-state.tsx";
 import { colorModeScript, FORCED_COLOR_MODE_ATTRIBUTE, parseForcedColorMode } from "./lib/color-mode.ts";
+import { QueryProvider } from "./lib/query.tsx";
 import type { RootData } from "./lib/root-data.ts";
 import "./app.css";
 
@@ -93,14 +94,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ClientStateProvider forcedColorMode={forced}>
-          <SkipLink />
-          <ActivationBanner />
-          {children}
-          <AuthDialogs />
-          <Toaster />
-          <ShellEffects config={data?.config} />
-        </ClientStateProvider>
+        <QueryProvider>
+          <ClientStateProvider forcedColorMode={forced}>
+            <SkipLink />
+            <ActivationBanner />
+            {children}
+            <AuthDialogs />
+            <Toaster />
+            <ShellEffects config={data?.config} />
+          </ClientStateProvider>
+        </QueryProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -30,7 +30,7 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
   const gate = useContributionGate();
   const { state } = list;
   const update = useCallback(
-    (c: Comment) => list.dispatch({ type: "update", id: c.id, change: () => c }),
+    (c: Comment) => list.edit({ type: "update", id: c.id, change: () => c }),
     [list],
   );
   const sorting = state.loadingPage === 0 && state.items.length > 0;
@@ -43,7 +43,7 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
         submitLabel="Comment"
         onSubmit={async ({ body, attachmentIds }) => {
           const comment = await discussionApi.createComment({ sitePage_id: sitePageId, body, attachmentIds });
-          list.dispatch({ type: "prepend", item: comment });
+          list.edit({ type: "prepend", item: comment });
         }}
       />
 

@@ -52,7 +52,16 @@ export async function loadPageView(
   };
   // The list can miss the page only if it was merged away in between; the flip's answer still holds.
   const page: SitePageView = view ?? { ...flipped, myVote: 0, notes: [] };
-  return { kind: "page", requestedUrl: url, page, comments, reviews, reviewSummary, related };
+  return {
+    kind: "page",
+    loadedAt: Date.now(),
+    requestedUrl: url,
+    page,
+    comments,
+    reviews,
+    reviewSummary,
+    related,
+  };
 }
 
 /** Recently flipped and most discussed pages; an empty home is honest, so failures give empty lists. */

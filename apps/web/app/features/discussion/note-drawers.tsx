@@ -31,7 +31,12 @@ export function NotesDrawer({
   state: NoteDrawersState<Note>;
   drawers: NoteDrawers<Note>;
 }) {
-  const list = usePagedList<Note>((page) => discussionApi.myNotes(page));
+  const list = usePagedList<Note>({
+    queryKey: ["my-notes"],
+    fetchPage: (page) => discussionApi.myNotes(page),
+    // Loaded when the drawer opens, never before.
+    enabled: false,
+  });
   const { reload } = list;
   // Fresh every time it opens: notes change on other pages too.
   useEffect(() => {

@@ -10,6 +10,11 @@ import type { ListPage } from "./discussion-client.ts";
 /** What the page view needs for its first paint, all of it in the server's HTML. */
 export interface PageViewData {
   kind: "page";
+  /**
+   * When the loader ran: part of every cache key of the page view, so a loader run (a sign-in,
+   * the same address asked again) starts its lists from this data (decision 009).
+   */
+  loadedAt: number;
   /** The address as asked for (`?url=`), for the search box. */
   requestedUrl: string;
   page: SitePageView;

@@ -1,4 +1,5 @@
 import type { Note, SitePageView } from "@flipside/contracts/discussion";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link2, MessageSquare, NotebookPen, Plus, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -24,6 +25,10 @@ import { SummaryPanel, type TabCount } from "./summary-panel.tsx";
 const FRESH_PAGE_MS = 60_000;
 const TITLE_RECHECK_MS = 3_000;
 
+function titlePending(page: SitePageView | undefined): boolean {
+  return !!page && page.fetchedDate === null && Date.now() - Date.parse(page.createdDate) < FRESH_PAGE_MS;
+}
+
 function TabBadge({ count }: { count: number }) {
   return (
     <span className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums group-data-[state=active]:bg-primary/10 group-data-[state=active]:text-primary">
@@ -39,60 +44,69 @@ function TabBadge({ count }: { count: number }) {
  */
 export function PageView({ data }: { data: PageViewData }) {
   const { state, dispatch } = useMainState();
-  const [page, setPage] = useState<SitePageView>(data.page);
-  const [summary, setSummary] = useState(data.reviewSummary);
-  const [notes, setNotes] = useState<Note[]>(data.page.notes);
-  const [sort, setSort] = useState<CommentSort>("newest");
-  const sortRef = useRef(sort);
-  sortRef.current = sort;
+  const queryClient = useQueryClient();
+  // The sort belongs to one loader run: a new one (a sign-in, say) starts from "newest".
+  const [chosenSort, setChosenSort] = useState({ loadedAt: data.loadedAt, sort: "newest" as CommentSort });
+  const sort = chosenSort.loadedAt === data.loadedAt ? chosenSort.sort : "newest";
+  const setSort = (next: CommentSort) => setChosenSort({ loadedAt: data.loadedAt, sort: next });
   const sitePageId = data.page.id;
+  // Every query of this page view is under this key; a new loader run gets new keys.
+  const base = ["page-view", sitePageId, data.loadedAt] as const;
 
-  const comments = usePagedList((n) => discussionApi.comments(sitePageId, n, sortRef.current), data.comments);
-  const reviews = usePagedList((n) => discussionApi.reviews(sitePageId, n), data.reviews);
-  const related = usePagedList((n) => discussionApi.related(sitePageId, n), data.related);
+  const pageQuery = useQuery({
+    queryKey: [...base, "page"],
+    queryFn: async () => (await discussionApi.pageView(sitePageId)) ?? data.page,
+    initialData: data.page,
+    // A page created a moment ago may still be read by the server for its title: look again.
+    refetchInterval: (query) => (titlePending(query.state.data) ? TITLE_RECHECK_MS : false),
+  });
+  const page = pageQuery.data;
+  const summaryKey = [...base, "summary"];
+  const summary = useQuery({
+    queryKey: summaryKey,
+    queryFn: () => discussionApi.reviewSummary(sitePageId),
+    initialData: data.reviewSummary,
+  }).data;
+  const notes = page.notes;
+  const setNotes = (change: (notes: Note[]) => Note[]) =>
+    queryClient.setQueryData<SitePageView>([...base, "page"], (p) =>
+      p ? { ...p, notes: change(p.notes) } : p,
+    );
+
+  const comments = usePagedList({
+    queryKey: [...base, "comments", sort],
+    family: [...base, "comments"],
+    fetchPage: (n) => discussionApi.comments(sitePageId, n, sort),
+    initial: sort === "newest" ? data.comments : undefined,
+  });
+  const reviews = usePagedList({
+    queryKey: [...base, "reviews"],
+    fetchPage: (n) => discussionApi.reviews(sitePageId, n),
+    initial: data.reviews,
+  });
+  const related = usePagedList({
+    queryKey: [...base, "related"],
+    fetchPage: (n) => discussionApi.related(sitePageId, n),
+    initial: data.related,
+  });
   const [drawerState, drawers] = useNoteDrawers<Note>();
 
-  // The same page loaded again (logging in or out revalidates it): start over from the fresh data.
+  // The same page loaded again (logging in or out revalidates it): its lists start over from the
+  // fresh data under new keys, and open drawers close.
   const firstData = useRef(data);
   useEffect(() => {
     if (firstData.current === data) return;
     firstData.current = data;
-    setPage(data.page);
-    setSummary(data.reviewSummary);
-    setNotes(data.page.notes);
-    setSort("newest");
-    comments.dispatch({ type: "reset", ...data.comments });
-    reviews.dispatch({ type: "reset", ...data.reviews });
-    related.dispatch({ type: "reset", ...data.related });
     drawers.reset();
-  }, [data, comments.dispatch, reviews.dispatch, related.dispatch, drawers]);
+  }, [data, drawers]);
 
   useEffect(() => {
     dispatch({ type: "page-loaded", page: data.page });
   }, [data.page, dispatch]);
 
-  // A page created a moment ago may still be read by the server for its title: look once more.
   useEffect(() => {
-    if (data.page.fetchedDate !== null) return;
-    if (Date.now() - Date.parse(data.page.createdDate) > FRESH_PAGE_MS) return;
-    const timer = setTimeout(() => {
-      discussionApi
-        .pageView(sitePageId)
-        .then((fresh) => {
-          if (!fresh) return;
-          setPage((p) => ({
-            ...p,
-            title: fresh.title,
-            description: fresh.description,
-            faviconUrl: fresh.faviconUrl,
-            fetchedDate: fresh.fetchedDate,
-          }));
-          dispatch({ type: "page-info", page: fresh });
-        })
-        .catch(() => {});
-    }, TITLE_RECHECK_MS);
-    return () => clearTimeout(timer);
-  }, [data.page, sitePageId, dispatch]);
+    if (page !== data.page) dispatch({ type: "page-info", page });
+  }, [page, data.page, dispatch]);
 
   // The header menu's page actions (docs/web-app.md#routes-and-layouts: suggest_topic, owner, related_pages) act on this page.
   useEffect(
@@ -179,19 +193,14 @@ export function PageView({ data }: { data: PageViewData }) {
             </TabsList>
             {/* Every panel is in the server's HTML (crawlers and no-JS readers get all of it); the inactive ones are hidden. */}
             <TabsContent value="comments" forceMount className="data-[state=inactive]:hidden">
-              <CommentsPanel
-                sitePageId={sitePageId}
-                list={comments}
-                sort={sort}
-                onSortChange={(next) => {
-                  sortRef.current = next;
-                  setSort(next);
-                  void comments.reload();
-                }}
-              />
+              <CommentsPanel sitePageId={sitePageId} list={comments} sort={sort} onSortChange={setSort} />
             </TabsContent>
             <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
-              <ReviewsPanel sitePageId={sitePageId} list={reviews} onSummaryChange={setSummary} />
+              <ReviewsPanel
+                sitePageId={sitePageId}
+                list={reviews}
+                onSummaryChange={(fresh) => queryClient.setQueryData(summaryKey, fresh)}
+              />
             </TabsContent>
             <TabsContent value="related-page" forceMount className="data-[state=inactive]:hidden">
               <RelatedPanel sitePageId={sitePageId} list={related} />

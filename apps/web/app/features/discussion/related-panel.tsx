@@ -164,10 +164,7 @@ export function RelatedPanel({ sitePageId, list }: { sitePageId: string; list: P
   const { state } = list;
   return (
     <section aria-label="Related pages" className="flex flex-col gap-5">
-      <LinkPageForm
-        sitePageId={sitePageId}
-        onLinked={(link) => list.dispatch({ type: "prepend", item: link })}
-      />
+      <LinkPageForm sitePageId={sitePageId} onLinked={(link) => list.edit({ type: "prepend", item: link })} />
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="related-heading">
         {`${state.total.toLocaleString("en")} related ${state.total === 1 ? "page" : "pages"}`}
       </h2>

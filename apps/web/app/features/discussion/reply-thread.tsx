@@ -41,7 +41,8 @@ export function ReplyThread({ rootId, replySize, renderRoot }: ReplyThreadProps)
     },
     [rootId],
   );
-  const list = usePagedList<Comment>(fetchPage);
+  // Loaded when the thread is first opened (show, or a reply of the viewer's), never before.
+  const list = usePagedList<Comment>({ queryKey: ["replies", rootId], fetchPage, enabled: false });
 
   async function show() {
     setOpen(true);
@@ -56,18 +57,18 @@ export function ReplyThread({ rootId, replySize, renderRoot }: ReplyThreadProps)
       setCount((n) => n + 1);
       setOpen(true);
       if (loaded) {
-        list.dispatch({ type: "append", item: reply });
+        list.edit({ type: "append", item: reply });
       } else {
         setLoaded(true);
         // The first page (oldest first) may not reach the new reply; append it after it loads.
-        void list.reload().then(() => list.dispatch({ type: "append", item: reply }));
+        void list.reload().then(() => list.edit({ type: "append", item: reply }));
       }
     },
     [loaded, list],
   );
 
   const onChange = useCallback(
-    (c: Comment) => list.dispatch({ type: "update", id: c.id, change: () => c }),
+    (c: Comment) => list.edit({ type: "update", id: c.id, change: () => c }),
     [list],
   );
   const { state } = list;

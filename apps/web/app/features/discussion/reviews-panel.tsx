@@ -306,10 +306,10 @@ export function ReviewsPanel({ sitePageId, list, onSummaryChange }: ReviewsPanel
       <MyReviewForm
         sitePageId={sitePageId}
         onSaved={(review, created) => {
-          if (created) list.dispatch({ type: "prepend", item: review });
+          if (created) list.edit({ type: "prepend", item: review });
           else if (state.items.some((r) => r.id === review.id))
-            list.dispatch({ type: "update", id: review.id, change: () => review });
-          else list.dispatch({ type: "prepend", item: review });
+            list.edit({ type: "update", id: review.id, change: () => review });
+          else list.edit({ type: "prepend", item: review });
           discussionApi
             .reviewSummary(sitePageId)
             .then(onSummaryChange)
