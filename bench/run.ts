@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { seedBench } from "./seed.ts";
+import { BENCH_READER, seedBench } from "./seed.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -87,6 +87,17 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/ready`, server);
+    const login = await fetch(`${base}/api/authenticate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        username: BENCH_READER.email,
+        password: BENCH_READER.password,
+        rememberMe: false,
+      }),
+    });
+    if (!login.ok) throw new Error(`bench reader could not sign in: ${login.status}`);
+    const { id_token: token } = (await login.json()) as { id_token: string };
     const scenarios: Scenario[] = [
       { name: "hello-world (ceiling)", request: { url: `http://127.0.0.1:${helloPort}/` } },
       {
@@ -122,6 +133,18 @@ async function main() {
           headers: {
             accept: "text/html,application/xhtml+xml",
             "accept-encoding": "gzip, deflate, br, zstd",
+          },
+        },
+      },
+      {
+        // Not a target of an issue yet: the same page view signed in (no shared page cache).
+        name: "server-rendered page view, signed in",
+        request: {
+          url: `${base}/?url=${encodeURIComponent(seeded.pageUrl)}`,
+          headers: {
+            accept: "text/html,application/xhtml+xml",
+            "accept-encoding": "gzip, deflate, br, zstd",
+            cookie: `flipside_token=${token}`,
           },
         },
       },

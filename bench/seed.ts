@@ -4,6 +4,10 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { sitePages } from "../apps/api/src/db/schema/discussion.ts";
+import { hashPassword } from "../apps/api/src/lib/passwords.ts";
+
+/** The one account of the bench with a real password, to measure signed-in page views. */
+export const BENCH_READER = { email: "reader@example.com", password: "Bench-reader-9" };
 
 export interface Seeded {
   pageId: string;
@@ -39,6 +43,9 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
     insert into users (id, email, password_hash, display_name, activated)
     select gen_random_uuid(), 'bench' || i || '@example.com', 'x', 'Bench user ' || i, true
     from generate_series(1, 50) i`);
+  await db.execute(sql`
+    insert into users (id, email, password_hash, display_name, activated)
+    values (gen_random_uuid(), ${BENCH_READER.email}, ${await hashPassword(BENCH_READER.password)}, 'Bench reader', true)`);
   await db.execute(sql`
     insert into sites (id, domain) values (gen_random_uuid(), 'example.com')`);
   await db.execute(sql`

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, type TrackedPage } from "./fixtures/browser.ts";
-import { linkIn, type MailCatcher, startMailCatcher } from "./fixtures/mail.ts";
-import { type RunningServer, startServer } from "./fixtures/server.ts";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { TrackedPage } from "./fixtures/browser.ts";
+import { PASSWORD, pathOf, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { linkIn } from "./fixtures/mail.ts";
 
 /**
  * Journeys of issue 3 (accounts): sign-up with the activation mail, login and sign-out, the
@@ -11,73 +11,9 @@ import { type RunningServer, startServer } from "./fixtures/server.ts";
  * guards of docs/web-app.md#guards-and-redirects, and the login dialog's docs/web-app.md#routes-and-layouts texts. One server, one mailbox.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let mail: MailCatcher;
-const open: TrackedPage[] = [];
-
-/** Meets every docs/accounts.md#passwords rule and is not one of the common passwords. */
-const PASSWORD = "Quiet-Harbor-42";
+const journey = useJourney();
+const { tracked, visit } = journey;
 const NEW_PASSWORD = "Lantern+Mosaic-77";
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: mail.url }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(open.map((p) => p.close().catch(() => {})));
-  await browser?.close();
-  await server?.stop();
-  await mail?.close();
-});
-
-async function tracked(options: Parameters<typeof newPage>[1] = {}): Promise<TrackedPage> {
-  const page = await newPage(browser, options);
-  open.push(page);
-  return page;
-}
-
-let counter = 0;
-function uniqueEmail(prefix: string): string {
-  counter += 1;
-  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
-}
-
-/** Loads a path and waits until React has hydrated it. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(server.url + path);
-  await page.waitForSelector("html[data-hydrated]");
-}
-
-const pathOf = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
-
-async function api(path: string, method: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
-
-/** An account made through the API (the UI sign-up has its own journey); activated unless asked. */
-async function createAccount(email: string, { activate = true } = {}): Promise<void> {
-  const registered = await api("/register", "POST", {
-    email,
-    password: PASSWORD,
-    displayName: "Journey User",
-  });
-  expect(registered.status).toBe(201);
-  const activation = linkIn(await mail.next(email), `${server.url}/validate-email?key=`);
-  if (!activate) return;
-  const activated = await api("/v1/users/activate", "PUT", {
-    activationKey: activation.searchParams.get("key"),
-  });
-  expect(activated.status).toBe(200);
-}
 
 const loginDialog = (page: Page) => page.getByTestId("login-dialog");
 const forgotDialog = (page: Page) => page.getByTestId("forgot-password-dialog");
@@ -89,7 +25,7 @@ async function logIn(dialog: Locator, email: string, password: string): Promise<
 }
 
 async function sessionCookie(page: TrackedPage) {
-  return (await page.context.cookies(server.url)).find((c) => c.name === "flipside_token");
+  return (await page.context.cookies(journey.server.url)).find((c) => c.name === "flipside_token");
 }
 
 /** The browser logs every 4xx answer as a console error: drop those a step caused on purpose. */
@@ -186,7 +122,7 @@ describe("login dialog (docs/web-app.md#routes-and-layouts)", () => {
 
     // "Create an account" leads to /signup and the dialog goes away.
     await dialog.getByRole("link", { name: "Create an account" }).click();
-    await page.waitForURL(`${server.url}/signup`);
+    await page.waitForURL(`${journey.server.url}/signup`);
     await loginDialog(page).waitFor({ state: "detached" });
   });
 
@@ -254,7 +190,7 @@ describe("sign-up, activation, login and sign-out", () => {
     expect(await done.getByRole("heading").textContent()).toBe("Check your mail");
     expect(await done.textContent()).toContain(email);
 
-    const activation = linkIn(await mail.next(email), `${server.url}/validate-email?key=`);
+    const activation = linkIn(await journey.mail.next(email), `${journey.server.url}/validate-email?key=`);
     await visit(page, `${activation.pathname}${activation.search}`);
     const validation = page.locator('[data-testid="validate-email"][data-status="activated"]');
     await validation.waitFor();
@@ -265,7 +201,7 @@ describe("sign-up, activation, login and sign-out", () => {
     await page.getByTestId("header-profile").waitFor();
     await loginDialog(page).waitFor({ state: "detached" });
     // Logged in from the activation page, the visitor lands on the home page.
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     expect(await page.getByTestId("activation-banner").count()).toBe(0);
     const cookie = await sessionCookie(tab);
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "None", path: "/" });
@@ -289,7 +225,7 @@ describe("sign-up, activation, login and sign-out", () => {
   it("an account not activated yet sees the banner, gets a new mail from it, and loses it once activated", async () => {
     const { page, problems } = await tracked();
     const email = uniqueEmail("ben");
-    await createAccount(email, { activate: false });
+    await journey.register({ email, activate: false });
     await visit(page, "/");
     await page.getByTestId("header-login").click();
     await logIn(loginDialog(page), email, PASSWORD);
@@ -299,7 +235,7 @@ describe("sign-up, activation, login and sign-out", () => {
 
     await banner.getByRole("button", { name: "Resend activation mail" }).click();
     await page.getByText("Activation mail sent. Check your inbox.").waitFor();
-    const activation = linkIn(await mail.next(email), `${server.url}/validate-email?key=`);
+    const activation = linkIn(await journey.mail.next(email), `${journey.server.url}/validate-email?key=`);
     await visit(page, `${activation.pathname}${activation.search}`);
     await page.locator('[data-testid="validate-email"][data-status="activated"]').waitFor();
     await banner.waitFor({ state: "detached" });
@@ -317,7 +253,7 @@ describe("forgot password", () => {
   it("forgot password → mail → reset link → new password → log in with it (the old one no longer works)", async () => {
     const { page, problems } = await tracked();
     const email = uniqueEmail("cy");
-    await createAccount(email);
+    await journey.register({ email });
     await visit(page, "/");
     await page.getByTestId("header-login").click();
     await loginDialog(page).getByPlaceholder("Your email").fill(email);
@@ -330,7 +266,7 @@ describe("forgot password", () => {
     expect(await loginDialog(page).getByPlaceholder("Your email").inputValue()).toBe(email);
     await page.keyboard.press("Escape");
 
-    const reset = linkIn(await mail.next(email), `${server.url}/reset-password?key=`);
+    const reset = linkIn(await journey.mail.next(email), `${journey.server.url}/reset-password?key=`);
     await visit(page, `${reset.pathname}${reset.search}`);
     expect(await page.locator("[data-layout]").getAttribute("data-layout")).toBe("landing");
     const form = page.getByTestId("reset-password-form");
@@ -353,9 +289,9 @@ describe("forgot password", () => {
     await dialog.getByPlaceholder("Password").fill(NEW_PASSWORD);
     await loginButton.click();
     await page.getByTestId("header-profile").waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     // Only the deliberate wrong-password attempt failed.
-    expect(problems.failedRequests).toEqual([`POST ${server.url}/api/authenticate (401)`]);
+    expect(problems.failedRequests).toEqual([`POST ${journey.server.url}/api/authenticate (401)`]);
     expect(unexpectedConsoleErrors(problems.consoleErrors, 401)).toEqual([]);
   });
 
@@ -377,7 +313,7 @@ describe("forgot password", () => {
 
 describe("session guards (docs/web-app.md#session)", () => {
   it("the server sends an anonymous /profile visitor to /login", async () => {
-    const response = await fetch(`${server.url}/profile/settings`, { redirect: "manual" });
+    const response = await fetch(`${journey.server.url}/profile/settings`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/login?next=%2Fprofile%2Fsettings");
   });
@@ -385,7 +321,7 @@ describe("session guards (docs/web-app.md#session)", () => {
   it("anonymous /profile ends on /login with the dialog open and no close button; logging in goes back to /profile", async () => {
     const { page, problems } = await tracked();
     const email = uniqueEmail("dee");
-    await createAccount(email);
+    await journey.register({ email });
     await visit(page, "/profile");
     expect(new URL(page.url()).pathname).toBe("/login");
     const dialog = loginDialog(page);
@@ -398,7 +334,7 @@ describe("session guards (docs/web-app.md#session)", () => {
     await dialog.waitFor({ state: "detached" });
     await page.getByTestId("login-page").getByRole("button", { name: "Log in" }).click();
     await logIn(loginDialog(page), email, PASSWORD);
-    await page.waitForURL(`${server.url}/profile`);
+    await page.waitForURL(`${journey.server.url}/profile`);
     await page.locator('[data-layout="profile"]').waitFor();
     expect(unexpectedProblems(problems)).toEqual([]);
   });
@@ -412,13 +348,15 @@ describe("session guards (docs/web-app.md#session)", () => {
       ).__reactRouterDataRouter;
       return router.navigate("/profile/settings");
     });
-    await page.waitForURL(`${server.url}/login?next=%2Fprofile%2Fsettings`);
+    await page.waitForURL(`${journey.server.url}/login?next=%2Fprofile%2Fsettings`);
     await loginDialog(page).waitFor();
   });
 
   it("a cookie that signs nobody in is cleared and the visitor is anonymous", async () => {
     const tab = await tracked();
-    await tab.context.addCookies([{ name: "flipside_token", value: "forged.token.value", url: server.url }]);
+    await tab.context.addCookies([
+      { name: "flipside_token", value: "forged.token.value", url: journey.server.url },
+    ]);
     await visit(tab.page, "/");
     await tab.page.getByTestId("header-login").waitFor();
     expect(await sessionCookie(tab)).toBeUndefined();

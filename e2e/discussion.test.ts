@@ -1,144 +1,21 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, type TrackedPage } from "./fixtures/browser.ts";
-import { type RunningServer, startServer } from "./fixtures/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type Account, PASSWORD, pagePath, pathOf, useJourney } from "./fixtures/journey.ts";
 
 /**
  * The discussion journey of issue 4: flip an address → comment → reply → vote → review → link a
  * related page → write, pin and open a note → reload and see it all server-rendered. Also: a
- * failed flip, an XSS payload, attachments, keyboard tabs and a 320 px screen. One server (no
- * SMTP: mails land as .eml files in its data directory), one browser.
+ * failed flip, an XSS payload, attachments, keyboard tabs and a 320 px screen. One server, one
+ * mailbox, one browser (fixtures/journey.ts).
  */
 
-let server: RunningServer;
-let browser: Browser;
-const open: TrackedPage[] = [];
+const journey = useJourney({ PAGE_FETCH_ENABLED: "false" });
+const { tracked, visit, api, signIn } = journey;
 
-/** Meets every docs/accounts.md#passwords rule and is not one of the common passwords. */
-const PASSWORD = "Quiet-Harbor-42";
 /** Addresses on real public suffixes; the server does not fetch them (PAGE_FETCH_ENABLED=false). */
 const ARTICLE = "flipside-journey.com/article";
 const RELATED = "flipside-related.org/next";
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ PAGE_FETCH_ENABLED: "false" }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(open.map((p) => p.close().catch(() => {})));
-  await browser?.close();
-  await server?.stop();
-});
-
-async function tracked(options: Parameters<typeof newPage>[1] = {}): Promise<TrackedPage> {
-  const page = await newPage(browser, options);
-  open.push(page);
-  return page;
-}
-
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(server.url + path);
-  await page.waitForSelector("html[data-hydrated]");
-}
-
-const pathOf = (page: Page) => {
-  const url = new URL(page.url());
-  return `${url.pathname}${url.search}`;
-};
-
-const pagePath = (address: string) => `/?${new URLSearchParams({ url: address })}`;
-
-async function api<T = unknown>(
-  path: string,
-  { method = "GET", body, token }: { method?: string; body?: unknown; token?: string } = {},
-): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
-}
-
-/** Undoes quoted-printable: soft line breaks and `=XX` escapes (enough for an ASCII link). */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** The activation key mailed to `email`, read from the .eml files the server writes without SMTP. */
-async function activationKey(email: string): Promise<string> {
-  const dir = join(server.dataDir, "mail");
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith(".eml"))) {
-      const raw = await readFile(join(dir, file), "utf8");
-      if (!raw.includes(`To: ${email}`)) continue;
-      const key = /\/validate-email\?key=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw))?.[1];
-      if (key) return key;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No activation mail for ${email}`);
-}
-
-interface Account {
-  email: string;
-  displayName: string;
-  token: string;
-  id: string;
-}
-
-let counter = 0;
-/** Registers through the API, activates with the mailed key, and logs in for a token. */
-async function createAccount(displayName: string): Promise<Account> {
-  counter += 1;
-  const email = `${displayName.toLowerCase()}.${Date.now().toString(36)}.${counter}@example.com`;
-  expect(
-    (await api("/register", { method: "POST", body: { email, password: PASSWORD, displayName } })).status,
-  ).toBe(201);
-  const activated = await api("/v1/users/activate", {
-    method: "PUT",
-    body: { activationKey: await activationKey(email) },
-  });
-  expect(activated.status).toBe(200);
-  const login = await api<{ id_token: string }>("/authenticate", {
-    method: "POST",
-    body: { username: email, password: PASSWORD, rememberMe: false },
-  });
-  expect(login.status).toBe(200);
-  const account = await api<{ id: string }>("/account", { token: login.data.id_token });
-  return { email, displayName, token: login.data.id_token, id: account.data.id };
-}
-
-/** Registers and logs in without activating: may read, may not contribute (docs/accounts.md). */
-async function createUnactivatedAccount(displayName: string): Promise<Account> {
-  counter += 1;
-  const email = `${displayName.toLowerCase()}.${Date.now().toString(36)}.${counter}@example.com`;
-  expect(
-    (await api("/register", { method: "POST", body: { email, password: PASSWORD, displayName } })).status,
-  ).toBe(201);
-  const login = await api<{ id_token: string }>("/authenticate", {
-    method: "POST",
-    body: { username: email, password: PASSWORD, rememberMe: false },
-  });
-  expect(login.status).toBe(200);
-  const account = await api<{ id: string }>("/account", { token: login.data.id_token });
-  return { email, displayName, token: login.data.id_token, id: account.data.id };
-}
-
-/** Signs a browser context in with the session cookie the API hands out. */
-async function signIn(page: TrackedPage, account: Account): Promise<void> {
-  await page.context.addCookies([{ name: "flipside_token", value: account.token, url: server.url }]);
-}
 
 /** The page view's own tabs (composers have Write / Preview tabs of their own). */
 const pageTabs = (page: Page) => page.getByRole("tablist", { name: "Page tabs" }).getByRole("tab");
@@ -163,7 +40,7 @@ interface FlippedPage {
 
 /** The server's HTML of a path, as a reload would get it (cookie included). */
 async function serverHtml(path: string, cookie?: string): Promise<string> {
-  const response = await fetch(server.url + path, { headers: cookie ? { cookie } : {} });
+  const response = await fetch(journey.server.url + path, { headers: cookie ? { cookie } : {} });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -177,7 +54,7 @@ function unexpected(problems: string[], ...statuses: number[]): string[] {
 
 describe("the discussion journey", () => {
   it("flip → comment → reply → vote → review → related page → note → reload, all server-rendered", async () => {
-    const ben = await createAccount("Ben");
+    const ben = await journey.account("Ben");
     const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
       method: "POST",
       body: { url: ARTICLE, back: false },
@@ -189,7 +66,7 @@ describe("the discussion journey", () => {
       body: { sitePage_id: flipped.data.id, body: "Ben's first thoughts on this article." },
     });
     expect(bens.status).toBe(201);
-    const ada = await createAccount("Ada");
+    const ada = await journey.account("Ada");
 
     const { page, context, problems } = await tracked();
     await visit(page, "/");
@@ -328,7 +205,7 @@ describe("the discussion journey", () => {
     await details.waitFor({ state: "detached" });
 
     // Reload: the server's own HTML already has all of it.
-    const cookie = (await context.cookies(server.url)).find((c) => c.name === "flipside_token");
+    const cookie = (await context.cookies(journey.server.url)).find((c) => c.name === "flipside_token");
     expect(cookie).toBeDefined();
     const html = await serverHtml(pagePath(ARTICLE), `flipside_token=${cookie?.value}`);
     expect(html).toContain("Ada thinks this is <strong>well sourced</strong>.");
@@ -341,7 +218,7 @@ describe("the discussion journey", () => {
     expect(html).toContain('data-pinned="true"');
     expect(html).toMatch(new RegExp(`data-comment-id="${bens.data.id}"[^]*?data-my-vote="1"`));
     expect(html).toContain(
-      `<link rel="canonical" href="${server.url}${pagePath(ARTICLE).replace("&", "&amp;")}"/>`,
+      `<link rel="canonical" href="${journey.server.url}${pagePath(ARTICLE).replace("&", "&amp;")}"/>`,
     );
     expect(html).toMatch(/<title>https:\/\/flipside-journey\.com\/article · Flipside<\/title>/);
     expect(html).toContain('<meta property="og:title" content="https://flipside-journey.com/article"/>');
@@ -380,7 +257,7 @@ describe("failed flips (docs/web-app.md#guards-and-redirects)", () => {
 
   it("a deep link to a refused address shows the toast and returns to the home route", async () => {
     const { page, problems } = await tracked();
-    await page.goto(`${server.url}${pagePath("javascript:alert(1)")}`);
+    await page.goto(`${journey.server.url}${pagePath("javascript:alert(1)")}`);
     await page.waitForURL((url) => url.pathname === "/" && url.search === "");
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "is not a valid domain" });
     await toast.waitFor();
@@ -405,7 +282,7 @@ describe("failed flips (docs/web-app.md#guards-and-redirects)", () => {
 
 describe("user content is harmless", () => {
   it("an XSS payload in a comment renders as text on the server and in the browser", async () => {
-    const mallory = await createAccount("Mallory");
+    const mallory = await journey.account("Mallory");
     const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
       method: "POST",
       body: { url: "flipside-xss.net/target", back: false },
@@ -452,8 +329,8 @@ describe("user content is harmless", () => {
 
 describe("comments in depth", () => {
   it("attaches an image with a progress bar, edits (marked edited) and deletes (placeholder keeps the thread)", async () => {
-    const cleo = await createAccount("Cleo");
-    const dan = await createAccount("Dan");
+    const cleo = await journey.account("Cleo");
+    const dan = await journey.account("Dan");
     const address = "flipside-threads.com/post";
     const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
       method: "POST",
@@ -533,7 +410,7 @@ describe("comments in depth", () => {
   });
 
   it("attaches a video recorded in the browser; it loads and seeks from the server", async () => {
-    const fay = await createAccount("Fay");
+    const fay = await journey.account("Fay");
     const address = "flipside-video.com/clip";
     const tab = await tracked();
     const { page, problems } = tab;
@@ -611,14 +488,14 @@ describe("comments in depth", () => {
   });
 
   it("sorts and loads more in pages of 25", async () => {
-    const eve = await createAccount("Eve");
+    const eve = await journey.account("Eve");
     const address = "flipside-busy.com/thread";
     const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
       method: "POST",
       body: { url: address, back: false },
     });
     // Seeded straight through the API (new accounts may post 10 a minute, so use several authors).
-    const authors = [eve, await createAccount("Finn"), await createAccount("Gus")];
+    const authors = [eve, await journey.account("Finn"), await journey.account("Gus")];
     for (let i = 1; i <= 27; i++) {
       const author = authors[i % authors.length] as Account;
       const answer = await api("/v1/site-page-comments", {
@@ -684,7 +561,7 @@ describe("comments in depth", () => {
 
 describe("who may contribute", () => {
   it("a comment posted under another sort is first when the list goes back to newest", async () => {
-    const hal = await createAccount("Hal");
+    const hal = await journey.account("Hal");
     const address = "flipside-sorted.com/post";
     const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
       method: "POST",
@@ -719,7 +596,7 @@ describe("who may contribute", () => {
   });
 
   it("an unactivated account is told why it cannot comment (the API's 403 detail)", async () => {
-    const newcomer = await createUnactivatedAccount("Nora");
+    const newcomer = await journey.account("Nora", { activate: false });
     const tab = await tracked();
     await signIn(tab, newcomer);
     const { page, problems } = tab;
@@ -740,7 +617,7 @@ describe("who may contribute", () => {
   });
 
   it("a vote the server refuses is rolled back", async () => {
-    const voter = await createAccount("Vic");
+    const voter = await journey.account("Vic");
     const tab = await tracked();
     await signIn(tab, voter);
     const { page } = tab;
@@ -769,7 +646,7 @@ describe("who may contribute", () => {
 
 describe("notes", () => {
   it("edits and deletes a note of the page; other people never see it", async () => {
-    const nina = await createAccount("Nina");
+    const nina = await journey.account("Nina");
     const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
       method: "POST",
       body: { url: ARTICLE, back: false },

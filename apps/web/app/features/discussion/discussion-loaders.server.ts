@@ -17,18 +17,24 @@ function orEmpty<T>(list: Promise<ListPage<T>>): Promise<ListPage<T>> {
 
 /**
  * Resolves the address (`back: true` first, so a known page costs no write), creating its page
- * when it is new, then loads the first page of every tab in parallel.
+ * when it is new, then loads the first page of every tab in parallel. The page is read once
+ * more only for what the flip does not answer, a signed-in viewer's vote and notes, and only
+ * when the page was not just created (nobody has voted on or noted a new page).
  */
 export async function loadPageView(
   context: AppLoadContext,
   url: string,
+  /** Whether a viewer is signed in; asked while the address is being resolved. */
+  signedIn: Promise<boolean>,
 ): Promise<PageViewData | FlipErrorData> {
   const discussion = createDiscussionClient(serverApi(context));
   let flipped: SitePage;
+  let created = false;
   try {
     flipped = await discussion.flip(url, true).catch((error: unknown) => {
-      if (isApiError(error) && error.status === 404) return discussion.flip(url, false);
-      throw error;
+      if (!isApiError(error) || error.status !== 404) throw error;
+      created = true;
+      return discussion.flip(url, false);
     });
   } catch (error) {
     // The API's own words ("{url} is not a valid domain", a rate limit…) when it gave any.
@@ -38,8 +44,9 @@ export async function loadPageView(
     return { kind: "flip-error", requestedUrl: url, message };
   }
   const id = flipped.id;
+  const readView = !created && (await signedIn);
   const [view, comments, reviews, summary, related] = await Promise.all([
-    discussion.pageView(id).catch(() => null),
+    readView ? discussion.pageView(id).catch(() => null) : null,
     orEmpty(discussion.comments(id)),
     orEmpty(discussion.reviews(id)),
     discussion.reviewSummary(id).catch(() => null),
@@ -50,7 +57,8 @@ export async function loadPageView(
     total: 0,
     counts: { POSITIVE: 0, NEGATIVE: 0, EXPERT: 0 },
   };
-  // The list can miss the page only if it was merged away in between; the flip's answer still holds.
+  // Without a view of the viewer's own (anonymous, a new page, or a page merged away in between),
+  // the flip's answer holds, with no vote and no notes.
   const page: SitePageView = view ?? { ...flipped, myVote: 0, notes: [] };
   return {
     kind: "page",

@@ -1,4 +1,5 @@
 import { data as withStatus } from "react-router";
+import { lookUpAccount } from "../../features/accounts/account-session.server.ts";
 import { DiscussionHome } from "../../features/discussion/discussion-home.tsx";
 import { loadHome, loadPageView } from "../../features/discussion/discussion-loaders.server.ts";
 import { pageViewMeta } from "../../features/discussion/page-meta.ts";
@@ -14,7 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const url = params.get("url")?.trim();
   if (url) {
-    const result = await loadPageView(context, url);
+    const signedIn = lookUpAccount(request, context).then(({ user }) => user !== null);
+    const result = await loadPageView(context, url, signedIn);
     return result.kind === "flip-error" ? withStatus(result, { status: 400 }) : result;
   }
   return loadHome(context, params.get("q"));
