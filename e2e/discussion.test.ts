@@ -238,6 +238,14 @@ describe("the discussion journey", () => {
     const thread = page.locator(`[data-comment-id="${bens.data.id}"]`);
     await thread.getByTestId("replies-toggle").click();
     await thread.getByTestId("reply").filter({ hasText: "which part did you find weakest" }).waitFor();
+    // Back on the reviews tab, the form holds Ada's review, ready to edit.
+    await page.getByTestId("tab-reviews").click();
+    await expect
+      .poll(() => page.getByTestId("review-form").getByTestId("review-title").inputValue())
+      .toBe("Solid sources, weak conclusion");
+    expect(await page.getByTestId("review-form").getByTestId("review-expertise").inputValue()).toBe(
+      "Research librarian",
+    );
     expect(unexpected(problems.all())).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { type Comment, CreateReview, type Review, type ReviewSummary } from "@flipside/contracts/discussion";
 import { REVIEW_SENTIMENT_LABELS, type ReviewSentiment } from "@flipside/contracts/enums";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { GraduationCap, Star, ThumbsDown, ThumbsUp } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -57,47 +58,39 @@ function MyReviewForm({
 }) {
   const gate = useContributionGate();
   const id = useId();
-  const [existing, setExisting] = useState<Review | null>(null);
-  const [loadingOwn, setLoadingOwn] = useState(Boolean(gate.user));
+  const queryClient = useQueryClient();
+  const userId = gate.user?.id;
+  const ownKey = ["my-review", sitePageId, userId];
+  // The viewer's own review, to edit; a failure is silent (docs/web-app.md#new-versions-and-failures): the form starts empty.
+  const own = useQuery({
+    queryKey: ownKey,
+    queryFn: () => discussionApi.myReview(sitePageId, userId as string),
+    enabled: Boolean(userId),
+  });
+  const existing = own.data ?? null;
+  const loadingOwn = Boolean(userId) && own.isPending;
+  const saved = useMemo(
+    () =>
+      existing
+        ? {
+            sitePage_id: sitePageId,
+            sentiment: existing.sentiment,
+            title: existing.title,
+            body: existing.body,
+            expertise: existing.expertise ?? "",
+          }
+        : undefined,
+    [existing, sitePageId],
+  );
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
     resolver: zodResolver(CreateReview),
     defaultValues: { sitePage_id: sitePageId, sentiment: "POSITIVE", title: "", body: "", expertise: "" },
+    // The form shows the saved review once it has loaded.
+    ...(saved ? { values: saved } : {}),
     ...FORM_MODE,
   });
   const { errors, isSubmitting } = form.formState;
   const sentiment = form.watch("sentiment");
-  const userId = gate.user?.id;
-
-  useEffect(() => {
-    if (!userId) {
-      setLoadingOwn(false);
-      return;
-    }
-    let live = true;
-    setLoadingOwn(true);
-    discussionApi
-      .myReview(sitePageId, userId)
-      .then((review) => {
-        if (!live || !review) return;
-        setExisting(review);
-        form.reset({
-          sitePage_id: sitePageId,
-          sentiment: review.sentiment,
-          title: review.title,
-          body: review.body,
-          expertise: review.expertise ?? "",
-        });
-      })
-      .catch(() => {
-        // Silent (docs/web-app.md#new-versions-and-failures): the form simply starts empty.
-      })
-      .finally(() => {
-        if (live) setLoadingOwn(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [sitePageId, userId, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!gate.requireUser()) return;
@@ -107,7 +100,7 @@ function MyReviewForm({
         expertise: values.sentiment === "EXPERT" ? values.expertise : null,
       });
       const created = existing === null;
-      setExisting(review);
+      queryClient.setQueryData(ownKey, review);
       onSaved(review, created);
       notify.success(created ? "Your review is published" : "Your review is updated");
     } catch (error) {
