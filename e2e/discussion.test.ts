@@ -38,6 +38,10 @@ interface FlippedPage {
   normalizedUrl: string;
 }
 
+/** Opens (creating when new) the page of an address through the API, as a flip does. */
+const flip = (address: string) =>
+  api<FlippedPage>("/v1/site-pages/flip", { method: "POST", body: { url: address, back: false } });
+
 /** The server's HTML of a path, as a reload would get it (cookie included). */
 async function serverHtml(path: string, cookie?: string): Promise<string> {
   const response = await fetch(journey.server.url + path, { headers: cookie ? { cookie } : {} });
@@ -55,10 +59,7 @@ function unexpected(problems: string[], ...statuses: number[]): string[] {
 describe("the discussion journey", () => {
   it("flip → comment → reply → vote → review → related page → note → reload, all server-rendered", async () => {
     const ben = await journey.account("Ben");
-    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
-      method: "POST",
-      body: { url: ARTICLE, back: false },
-    });
+    const flipped = await flip(ARTICLE);
     expect(flipped.status).toBe(200);
     const bens = await api<{ id: string }>("/v1/site-page-comments", {
       method: "POST",
@@ -291,10 +292,7 @@ describe("failed flips (docs/web-app.md#guards-and-redirects)", () => {
 describe("user content is harmless", () => {
   it("an XSS payload in a comment renders as text on the server and in the browser", async () => {
     const mallory = await journey.account("Mallory");
-    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
-      method: "POST",
-      body: { url: "flipside-xss.net/target", back: false },
-    });
+    const flipped = await flip("flipside-xss.net/target");
     const payload = [
       `<img src=x onerror="window.__xss='img'">`,
       `<script>window.__xss='script'</script>`,
@@ -340,10 +338,7 @@ describe("comments in depth", () => {
     const cleo = await journey.account("Cleo");
     const dan = await journey.account("Dan");
     const address = "flipside-threads.com/post";
-    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
-      method: "POST",
-      body: { url: address, back: false },
-    });
+    const flipped = await flip(address);
     const tab = await tracked();
     const { page, problems } = tab;
     await signIn(tab, cleo);
@@ -498,10 +493,7 @@ describe("comments in depth", () => {
   it("sorts and loads more in pages of 25", async () => {
     const eve = await journey.account("Eve");
     const address = "flipside-busy.com/thread";
-    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
-      method: "POST",
-      body: { url: address, back: false },
-    });
+    const flipped = await flip(address);
     // Seeded straight through the API (new accounts may post 10 a minute, so use several authors).
     const authors = [eve, await journey.account("Finn"), await journey.account("Gus")];
     for (let i = 1; i <= 27; i++) {
@@ -565,16 +557,11 @@ describe("comments in depth", () => {
     await page.unroute("**/api/v1/site-page-comments?*");
     expect(unexpected(problems.all())).toEqual([]);
   });
-});
 
-describe("who may contribute", () => {
   it("a comment posted under another sort is first when the list goes back to newest", async () => {
     const hal = await journey.account("Hal");
     const address = "flipside-sorted.com/post";
-    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
-      method: "POST",
-      body: { url: address, back: false },
-    });
+    const flipped = await flip(address);
     for (const body of ["First older comment", "Second older comment"]) {
       const answer = await api("/v1/site-page-comments", {
         method: "POST",
@@ -602,7 +589,9 @@ describe("who may contribute", () => {
     expect(await page.getByTestId("comments-heading").textContent()).toBe("3 comments");
     expect(unexpected(problems.all())).toEqual([]);
   });
+});
 
+describe("who may contribute", () => {
   it("an unactivated account is told why it cannot comment (the API's 403 detail)", async () => {
     const newcomer = await journey.account("Nora", { activate: false });
     const tab = await tracked();
@@ -655,10 +644,7 @@ describe("who may contribute", () => {
 describe("notes", () => {
   it("edits and deletes a note of the page; other people never see it", async () => {
     const nina = await journey.account("Nina");
-    const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
-      method: "POST",
-      body: { url: ARTICLE, back: false },
-    });
+    const flipped = await flip(ARTICLE);
     const created = await api<{ id: string }>("/v1/notes", {
       method: "POST",
       token: nina.token,

@@ -61,12 +61,12 @@ export function PageView({ data }: { data: PageViewData }) {
     refetchInterval: (query) => (titlePending(query.state.data) ? TITLE_RECHECK_MS : false),
   });
   const page = pageQuery.data;
-  const summaryKey = [...base, "summary"];
-  const summary = useQuery({
-    queryKey: summaryKey,
+  const summaryQuery = useQuery({
+    queryKey: [...base, "summary"],
     queryFn: () => discussionApi.reviewSummary(sitePageId),
     initialData: data.reviewSummary,
-  }).data;
+  });
+  const summary = summaryQuery.data;
   const notes = page.notes;
   const setNotes = (change: (notes: Note[]) => Note[]) =>
     queryClient.setQueryData<SitePageView>([...base, "page"], (p) =>
@@ -199,7 +199,8 @@ export function PageView({ data }: { data: PageViewData }) {
               <ReviewsPanel
                 sitePageId={sitePageId}
                 list={reviews}
-                onSummaryChange={(fresh) => queryClient.setQueryData(summaryKey, fresh)}
+                // A failed refetch keeps the summary shown (docs/web-app.md#new-versions-and-failures).
+                onReviewSaved={() => void summaryQuery.refetch()}
               />
             </TabsContent>
             <TabsContent value="related-page" forceMount className="data-[state=inactive]:hidden">

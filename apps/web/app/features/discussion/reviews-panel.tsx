@@ -1,4 +1,4 @@
-import { type Comment, CreateReview, type Review, type ReviewSummary } from "@flipside/contracts/discussion";
+import { type Comment, CreateReview, type Review } from "@flipside/contracts/discussion";
 import { REVIEW_SENTIMENT_LABELS, type ReviewSentiment } from "@flipside/contracts/enums";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -49,13 +49,7 @@ type ReviewFormOutput = z.output<typeof CreateReview>;
 const REVIEW_FIELDS = ["sentiment", "title", "body", "expertise"] as const;
 
 /** The viewer's own review: the first post creates it, posting again edits it (docs/discussion.md#reviews). */
-function MyReviewForm({
-  sitePageId,
-  onSaved,
-}: {
-  sitePageId: string;
-  onSaved(review: Review, created: boolean): void;
-}) {
+function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSaved(review: Review): void }) {
   const gate = useContributionGate();
   const id = useId();
   const queryClient = useQueryClient();
@@ -101,7 +95,7 @@ function MyReviewForm({
       });
       const created = existing === null;
       queryClient.setQueryData(ownKey, review);
-      onSaved(review, created);
+      onSaved(review);
       notify.success(created ? "Your review is published" : "Your review is updated");
     } catch (error) {
       const fields = gate.report(error, "Your review was not saved. Try again.", REVIEW_FIELDS);
@@ -288,25 +282,23 @@ function ReviewItem({
 export interface ReviewsPanelProps {
   sitePageId: string;
   list: PagedList<Review>;
-  onSummaryChange(summary: ReviewSummary): void;
+  /** A review of the viewer's was published or changed: the page's summary counts it. */
+  onReviewSaved(): void;
 }
 
 /** The reviews tab: the viewer's review form, then every review, 10 a page. */
-export function ReviewsPanel({ sitePageId, list, onSummaryChange }: ReviewsPanelProps) {
+export function ReviewsPanel({ sitePageId, list, onReviewSaved }: ReviewsPanelProps) {
   const { state } = list;
   return (
     <section aria-label="Reviews" className="flex flex-col gap-5">
       <MyReviewForm
         sitePageId={sitePageId}
-        onSaved={(review, created) => {
-          if (created) list.edit({ type: "prepend", item: review });
-          else if (state.items.some((r) => r.id === review.id))
+        onSaved={(review) => {
+          // An edited review stays where it is; a new one (or one not loaded yet) comes first.
+          if (state.items.some((r) => r.id === review.id))
             list.edit({ type: "update", id: review.id, change: () => review });
           else list.edit({ type: "prepend", item: review });
-          discussionApi
-            .reviewSummary(sitePageId)
-            .then(onSummaryChange)
-            .catch(() => {});
+          onReviewSaved();
         }}
       />
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="reviews-heading">
