@@ -1,24 +1,39 @@
-// `npm run bench`: seeds a page with 10,000 comments (and 50 other pages), starts the production
-// build and a bare Fastify hello-world beside it, then loads both with autocannon and prints one
-// table of req/s and latency with each figure's ratio to the hello-world route measured in the
-// same run (this machine is shared and noisy: absolute numbers mean little, ratios travel).
+// `npm run bench`: seeds a page with 10,000 comments and 50 other pages with 60 comments each,
+// starts the production build and a bare Fastify hello-world beside it, then loads both with
+// autocannon and prints one table of req/s and latency with each figure's ratio to the
+// hello-world route measured in the same run (this machine is shared and noisy: absolute numbers
+// mean little, ratios travel), and the server's resident memory after the runs.
+//
+// The first rows measure one URL (what the caches answer best); the "40 pages" rows go round the
+// pages, signed-in rows round ten people with real sessions, the way a community uses it. With
+// DATABASE_URL set the rows run on that PostgreSQL server and the page views are measured again
+// on the embedded database (PGlite) in rows of their own.
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { BENCH_READER, seedBench } from "./seed.ts";
+import { BENCH_READERS, type Seeded, seedBench } from "./seed.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const MEMORY_TARGET_MB = 250;
+
+interface Request {
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+}
 
 interface Scenario {
   name: string;
   target?: { ratio: number; p99Ms?: number };
-  request: { url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+  request: Request & { url: string };
+  /** Each request in turn: the path (and headers, body) of the i-th request, for rotating rows. */
+  rotate?: (i: number) => Request & { path: string };
 }
 
 function freePort(): Promise<number> {
@@ -43,18 +58,124 @@ async function waitFor(url: string, child: ChildProcess) {
 }
 
 async function load(s: Scenario) {
+  const headers = { "content-type": "application/json", ...s.request.headers };
+  let i = 0;
+  const rotate = s.rotate;
   const opts = {
     url: s.request.url,
     method: s.request.method ?? "GET",
     connections,
     duration,
     ...(s.request.body ? { body: s.request.body } : {}),
-    headers: { "content-type": "application/json", ...s.request.headers },
+    headers,
+    ...(rotate
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => {
+                const r = rotate(i++);
+                return { ...req, ...r, headers: { ...headers, ...r.headers } };
+              },
+            },
+          ],
+        }
+      : {}),
   };
   await autocannon({ ...opts, duration: Math.min(2, duration) }); // warm-up
   const r = await autocannon(opts);
   const non2xx = r.non2xx + r.errors + r.timeouts;
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx, total: r.requests.total };
+}
+
+/** Starts the production build on a seeded database; `stop` waits for it to exit. */
+async function startServer(seeded: Seeded, dataDir: string, databaseUrl: string | undefined) {
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(root, "apps/api/dist/server.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Limits stay on, so their bookkeeping is measured; only the numbers are raised (the bench
+      // flips and writes from one address far more than a person is allowed).
+      RATE_LIMIT_FLIP_PER_IP: "1000000000",
+      RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: "1000000000",
+      RATE_LIMIT_CONTRIB_NEW_PER_DAY: "1000000000",
+      RATE_LIMIT_CONTRIB_PER_MINUTE: "1000000000",
+      RATE_LIMIT_LOGIN_PER_IP: "1000",
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      ...(databaseUrl ? { DATABASE_URL: seeded.databaseUrl ?? databaseUrl } : { DATABASE_URL: "" }),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((r) => server.once("exit", r));
+  try {
+    await waitFor(`${base}/api/ready`, server);
+  } catch (e) {
+    server.kill("SIGTERM");
+    throw e;
+  }
+  const tokens: string[] = [];
+  for (const reader of BENCH_READERS) {
+    const login = await fetch(`${base}/api/authenticate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: reader.email, password: reader.password, rememberMe: false }),
+    });
+    if (!login.ok) throw new Error(`bench reader could not sign in: ${login.status}`);
+    tokens.push(((await login.json()) as { id_token: string }).id_token);
+  }
+  /** Resident memory of the server process, from the kernel. */
+  const rssMb = () => {
+    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  return {
+    base,
+    tokens,
+    rssMb,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+const html = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate, br, zstd" };
+const commentsPath = (pageId: string) =>
+  `/api/v1/site-page-comments?searchAnd=${encodeURIComponent(`sitePage_id==${pageId},deleted==false,COMMENT`)}&page=0&size=25`;
+const pageViewPath = (url: string) => `/?url=${encodeURIComponent(url)}`;
+
+/** The page views over the rotation, anonymous and signed in. */
+function pageViewRows(
+  seeded: Seeded,
+  base: string,
+  tokens: string[],
+  where: string,
+  targets: boolean,
+): Scenario[] {
+  const pages = seeded.rotation;
+  const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
+  return [
+    {
+      name: `page view, signed in (cookie), ${pages.length} pages${where}`,
+      ...(targets ? { target: { ratio: 0.01, p99Ms: 100 } } : {}),
+      request: { url: base },
+      rotate: (i) => ({
+        path: pageViewPath(pick(pages, i).url),
+        headers: { ...html, cookie: `flipside_token=${pick(tokens, i)}` },
+      }),
+    },
+    {
+      name: `page view, anonymous, ${pages.length} pages${where}`,
+      ...(targets ? { target: { ratio: 0.02 } } : {}),
+      request: { url: base },
+      rotate: (i) => ({ path: pageViewPath(pick(pages, i).url), headers: html }),
+    },
+  ];
 }
 
 async function main() {
@@ -66,52 +187,33 @@ async function main() {
   const helloPort = await new Promise<number>((resolve) =>
     hello.once("message", (m) => resolve((m as { port: number }).port)),
   );
-
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(root, "apps/api/dist/server.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // Limits stay on, so their bookkeeping is measured; only the numbers are raised (the bench
-      // flips from one address far more than the 120 a minute a person is allowed).
-      RATE_LIMIT_FLIP_PER_IP: "1000000000",
-      JWT_SECRET: randomBytes(32).toString("hex"),
-      ...(databaseUrl ? { DATABASE_URL: seeded.databaseUrl ?? databaseUrl } : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const results: { s: Scenario; r: Awaited<ReturnType<typeof load>> }[] = [];
+  const measure = async (scenarios: Scenario[]) => {
+    for (const s of scenarios) {
+      results.push({ s, r: await load(s) });
+      process.stderr.write(`  measured ${s.name}\n`);
+    }
+  };
+  const memory: { name: string; mb: number }[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
   try {
-    await waitFor(`${base}/api/ready`, server);
-    const login = await fetch(`${base}/api/authenticate`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        username: BENCH_READER.email,
-        password: BENCH_READER.password,
-        rememberMe: false,
-      }),
-    });
-    if (!login.ok) throw new Error(`bench reader could not sign in: ${login.status}`);
-    const { id_token: token } = (await login.json()) as { id_token: string };
-    const scenarios: Scenario[] = [
+    const server = await startServer(seeded, dataDir, databaseUrl);
+    cleanups.push(server.stop);
+    const { base, tokens } = server;
+    const pages = seeded.rotation;
+    const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
+    await measure([
       { name: "hello-world (ceiling)", request: { url: `http://127.0.0.1:${helloPort}/` } },
       {
         name: "comments page 0 (10,000 on page)",
         target: { ratio: 0.15, p99Ms: 25 },
-        request: {
-          url: `${base}/api/v1/site-page-comments?searchAnd=${encodeURIComponent(`sitePage_id==${seeded.pageId},deleted==false,COMMENT`)}&page=0&size=25`,
-        },
+        request: { url: `${base}${commentsPath(seeded.pageId)}` },
       },
       {
-        // Not a target of the issue: the same list asked for as a browser asks (compressed).
+        // Not a target of an issue: the same list asked for as a browser asks (compressed).
         name: "comments page 0, brotli (as browsers ask)",
         request: {
-          url: `${base}/api/v1/site-page-comments?searchAnd=${encodeURIComponent(`sitePage_id==${seeded.pageId},deleted==false,COMMENT`)}&page=0&size=25`,
+          url: `${base}${commentsPath(seeded.pageId)}`,
           headers: { "accept-encoding": "gzip, deflate, br, zstd" },
         },
       },
@@ -125,35 +227,58 @@ async function main() {
         },
       },
       {
-        name: "server-rendered page view",
+        name: "server-rendered page view (one URL, anonymous)",
         target: { ratio: 0.03 },
         // Asked for as a browser asks for a page: HTML, compressed if the server can.
+        request: { url: `${base}${pageViewPath(seeded.pageUrl)}`, headers: html },
+      },
+      {
+        name: "server-rendered page view (one URL, signed in)",
         request: {
-          url: `${base}/?url=${encodeURIComponent(seeded.pageUrl)}`,
-          headers: {
-            accept: "text/html,application/xhtml+xml",
-            "accept-encoding": "gzip, deflate, br, zstd",
-          },
+          url: `${base}${pageViewPath(seeded.pageUrl)}`,
+          headers: { ...html, cookie: `flipside_token=${tokens[0]}` },
         },
       },
       {
-        // Not a target of an issue yet: the same page view signed in (no shared page cache).
-        name: "server-rendered page view, signed in",
-        request: {
-          url: `${base}/?url=${encodeURIComponent(seeded.pageUrl)}`,
-          headers: {
-            accept: "text/html,application/xhtml+xml",
-            "accept-encoding": "gzip, deflate, br, zstd",
-            cookie: `flipside_token=${token}`,
-          },
-        },
+        name: `comments list, signed in (Bearer), ${pages.length} pages`,
+        target: { ratio: 0.1, p99Ms: 25 },
+        request: { url: base },
+        rotate: (i) => ({
+          path: commentsPath(pick(pages, i).id),
+          headers: { authorization: `Bearer ${pick(tokens, i)}` },
+        }),
       },
-    ];
-    const results = [];
-    for (const s of scenarios) {
-      results.push({ s, r: await load(s) });
-      process.stderr.write(`  measured ${s.name}\n`);
+      ...pageViewRows(seeded, base, tokens, "", true),
+      {
+        name: `post a comment, signed in, over ${pages.length} pages`,
+        target: { ratio: 0.02, p99Ms: 100 },
+        request: { url: base, method: "POST" },
+        rotate: (i) => ({
+          path: "/api/v1/site-page-comments",
+          method: "POST",
+          headers: { authorization: `Bearer ${pick(tokens, i)}` },
+          body: JSON.stringify({
+            sitePage_id: pick(pages, i).id,
+            body: `Bench comment ${i}: a reply with *some* markdown.`,
+          }),
+        }),
+      },
+    ]);
+    memory.push({ name: `server RSS after the rows above`, mb: server.rssMb() });
+    await server.stop();
+    cleanups.pop();
+
+    if (databaseUrl) {
+      // The same page views on the embedded database, with a seed of its own.
+      const embeddedDir = mkdtempSync(join(tmpdir(), "flipside-bench-pglite-"));
+      cleanups.push(async () => rmSync(embeddedDir, { recursive: true, force: true }));
+      const embedded = await seedBench({ dataDir: embeddedDir });
+      const pglite = await startServer(embedded, embeddedDir, undefined);
+      cleanups.push(pglite.stop);
+      await measure(pageViewRows(embedded, pglite.base, pglite.tokens, " — embedded PGlite", false));
+      memory.push({ name: "server RSS, embedded PGlite, after its rows", mb: pglite.rssMb() });
     }
+
     const ceiling = results[0]?.r.rps ?? 1;
     const db = databaseUrl ? "PostgreSQL server" : "PGlite (embedded)";
     console.log(
@@ -172,10 +297,15 @@ async function main() {
         `| ${s.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)} | ${target} | ${r.non2xx} |`,
       );
     }
+    console.log("\n| memory | RSS MB | target |\n|---|---:|---|");
+    for (const m of memory) {
+      console.log(
+        `| ${m.name} | ${m.mb.toFixed(0)} | ≤ ${MEMORY_TARGET_MB} ${m.mb <= MEMORY_TARGET_MB ? "✓" : "✗"} |`,
+      );
+    }
   } finally {
-    server.kill("SIGTERM");
+    for (const cleanup of cleanups.reverse()) await cleanup();
     hello.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
     await seeded.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,17 +1,23 @@
 // Seeds the bench data straight into the database (no API calls): one page with 10,000
-// comments from 50 authors, and 50 other pages on other sites.
-import { eq, sql } from "drizzle-orm";
+// comments from 50 authors, and 50 other pages on other sites with 60 comments each, some of
+// them voted on and annotated by the signed-in readers (so their overlays have something to do).
+import { eq, ne, sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { sitePages } from "../apps/api/src/db/schema/discussion.ts";
 import { hashPassword } from "../apps/api/src/lib/passwords.ts";
 
-/** The one account of the bench with a real password, to measure signed-in page views. */
-export const BENCH_READER = { email: "reader@example.com", password: "Bench-reader-9" };
+/** Accounts of the bench with a real password (one hash shared), to measure signed-in paths. */
+export const BENCH_READERS = Array.from({ length: 10 }, (_, i) => ({
+  email: `reader${i + 1}@example.com`,
+  password: "Bench-reader-9",
+}));
 
 export interface Seeded {
   pageId: string;
   pageUrl: string;
+  /** The pages the rotating scenarios go round: id and address. */
+  rotation: { id: string; url: string }[];
   databaseUrl?: string;
   cleanup(): Promise<void>;
 }
@@ -43,9 +49,11 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
     insert into users (id, email, password_hash, display_name, activated)
     select gen_random_uuid(), 'bench' || i || '@example.com', 'x', 'Bench user ' || i, true
     from generate_series(1, 50) i`);
+  const readerHash = await hashPassword(BENCH_READERS[0]?.password ?? "");
   await db.execute(sql`
     insert into users (id, email, password_hash, display_name, activated)
-    values (gen_random_uuid(), ${BENCH_READER.email}, ${await hashPassword(BENCH_READER.password)}, 'Bench reader', true)`);
+    select gen_random_uuid(), 'reader' || i || '@example.com', ${readerHash}, 'Bench reader ' || i, true
+    from generate_series(1, ${BENCH_READERS.length}) i`);
   await db.execute(sql`
     insert into sites (id, domain) values (gen_random_uuid(), 'example.com')`);
   await db.execute(sql`
@@ -73,7 +81,35 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
       i % 7, i % 3, now() - (i || ' seconds')::interval
     from generate_series(1, 10000) i join authors a on a.n = 1 + (i % 50)`);
   await db.execute(sql`update site_pages set comment_count = 10000 where id = ${pageId}`);
+  // The rotation: every other page gets 60 comments, a vote from each reader on a few of them
+  // and a note of every reader.
+  await db.execute(sql`
+    with authors as (select id, row_number() over () as n from users where email like 'bench%'),
+         pages as (select id from site_pages where id <> ${pageId})
+    insert into contributions (id, kind, site_page_id, author_id, body, up_count, down_count, created_at)
+    select gen_random_uuid(), 'COMMENT', p.id, a.id,
+      'Comment ' || i || ' on this page: *markdown*, **bold** and a [link](https://example.com/' || i || ').',
+      i % 5, i % 2, now() - (i || ' minutes')::interval
+    from pages p cross join generate_series(1, 60) i join authors a on a.n = 1 + (i % 50)`);
+  await db.execute(sql`
+    update site_pages p set comment_count = (select count(*) from contributions c where c.site_page_id = p.id)
+    where p.id <> ${pageId}`);
+  await db.execute(sql`
+    insert into votes (profile_id, target_kind, target_id, value)
+    select u.id, 'CONTRIBUTION', c.id, 1
+    from users u join contributions c on c.site_page_id <> ${pageId} and c.body like 'Comment 1_ %'
+    where u.email like 'reader%'`);
+  await db.execute(sql`
+    insert into notes (id, author_id, site_page_id, title, body)
+    select gen_random_uuid(), u.id, p.id, 'My note', 'Read this again later.'
+    from users u cross join site_pages p
+    where u.email like 'reader%' and p.id <> ${pageId}`);
+  const rotation = await db
+    .select({ id: sitePages.id, url: sitePages.rawUrl })
+    .from(sitePages)
+    .where(ne(sitePages.id, pageId))
+    .orderBy(sitePages.rawUrl);
   await db.execute(sql`analyze`);
   await database.close();
-  return { pageId, pageUrl, ...(databaseUrl ? { databaseUrl } : {}), cleanup };
+  return { pageId, pageUrl, rotation, ...(databaseUrl ? { databaseUrl } : {}), cleanup };
 }
