@@ -21,6 +21,10 @@ const root = new URL("..", import.meta.url).pathname;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMORY_TARGET_MB = 250;
+/** `BENCH_ONLY=signed` measures only the rows whose name contains it (and the ceiling). */
+const only = process.env.BENCH_ONLY;
+/** `BENCH_CPU_PROF=dir` writes a V8 CPU profile of each server into dir (open in Chrome DevTools). */
+const cpuProfDir = process.env.BENCH_CPU_PROF;
 
 interface Request {
   method?: "GET" | "POST";
@@ -88,28 +92,35 @@ async function load(s: Scenario) {
 }
 
 /** Starts the production build on a seeded database; `stop` waits for it to exit. */
-async function startServer(seeded: Seeded, dataDir: string, databaseUrl: string | undefined) {
+export async function startServer(seeded: Seeded, dataDir: string, databaseUrl: string | undefined) {
   const port = await freePort();
-  const server = spawn(process.execPath, [join(root, "apps/api/dist/server.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // Limits stay on, so their bookkeeping is measured; only the numbers are raised (the bench
-      // flips and writes from one address far more than a person is allowed).
-      RATE_LIMIT_FLIP_PER_IP: "1000000000",
-      RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: "1000000000",
-      RATE_LIMIT_CONTRIB_NEW_PER_DAY: "1000000000",
-      RATE_LIMIT_CONTRIB_PER_MINUTE: "1000000000",
-      RATE_LIMIT_LOGIN_PER_IP: "1000",
-      JWT_SECRET: randomBytes(32).toString("hex"),
-      ...(databaseUrl ? { DATABASE_URL: seeded.databaseUrl ?? databaseUrl } : { DATABASE_URL: "" }),
+  const server = spawn(
+    process.execPath,
+    [
+      ...(cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : []),
+      join(root, "apps/api/dist/server.js"),
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        // Limits stay on, so their bookkeeping is measured; only the numbers are raised (the bench
+        // flips and writes from one address far more than a person is allowed).
+        RATE_LIMIT_FLIP_PER_IP: "1000000000",
+        RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: "1000000000",
+        RATE_LIMIT_CONTRIB_NEW_PER_DAY: "1000000000",
+        RATE_LIMIT_CONTRIB_PER_MINUTE: "1000000000",
+        RATE_LIMIT_LOGIN_PER_IP: "1000",
+        JWT_SECRET: randomBytes(32).toString("hex"),
+        ...(databaseUrl ? { DATABASE_URL: seeded.databaseUrl ?? databaseUrl } : { DATABASE_URL: "" }),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((r) => server.once("exit", r));
   try {
@@ -148,6 +159,19 @@ const html = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gz
 const commentsPath = (pageId: string) =>
   `/api/v1/site-page-comments?searchAnd=${encodeURIComponent(`sitePage_id==${pageId},deleted==false,COMMENT`)}&page=0&size=25`;
 const pageViewPath = (url: string) => `/?url=${encodeURIComponent(url)}`;
+
+/** A rotation page the API does not know would measure the creation of a new, empty page. */
+async function expectKnown(base: string, pages: Seeded["rotation"]) {
+  for (const page of pages) {
+    const res = await fetch(`${base}/api/v1/site-pages/flip`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: page.url, back: true }),
+    });
+    const known = res.ok && ((await res.json()) as { id: string }).id === page.id;
+    if (!known) throw new Error(`the seeded page ${page.url} is not the one the API finds`);
+  }
+}
 
 /** The page views over the rotation, anonymous and signed in. */
 function pageViewRows(
@@ -190,6 +214,7 @@ async function main() {
   const results: { s: Scenario; r: Awaited<ReturnType<typeof load>> }[] = [];
   const measure = async (scenarios: Scenario[]) => {
     for (const s of scenarios) {
+      if (only && results.length > 0 && !s.name.includes(only)) continue;
       results.push({ s, r: await load(s) });
       process.stderr.write(`  measured ${s.name}\n`);
     }
@@ -202,6 +227,7 @@ async function main() {
     const { base, tokens } = server;
     const pages = seeded.rotation;
     const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
+    await expectKnown(base, pages);
     await measure([
       { name: "hello-world (ceiling)", request: { url: `http://127.0.0.1:${helloPort}/` } },
       {
@@ -268,13 +294,14 @@ async function main() {
     await server.stop();
     cleanups.pop();
 
-    if (databaseUrl) {
+    if (databaseUrl && (!only || "page view — embedded PGlite".includes(only))) {
       // The same page views on the embedded database, with a seed of its own.
       const embeddedDir = mkdtempSync(join(tmpdir(), "flipside-bench-pglite-"));
       cleanups.push(async () => rmSync(embeddedDir, { recursive: true, force: true }));
       const embedded = await seedBench({ dataDir: embeddedDir });
       const pglite = await startServer(embedded, embeddedDir, undefined);
       cleanups.push(pglite.stop);
+      await expectKnown(pglite.base, embedded.rotation);
       await measure(pageViewRows(embedded, pglite.base, pglite.tokens, " — embedded PGlite", false));
       memory.push({ name: "server RSS, embedded PGlite, after its rows", mb: pglite.rssMb() });
     }
@@ -311,4 +338,4 @@ async function main() {
   }
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -6,6 +6,7 @@ import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { sitePages } from "../apps/api/src/db/schema/discussion.ts";
 import { hashPassword } from "../apps/api/src/lib/passwords.ts";
+import { normalizeUrl } from "../apps/api/src/lib/url-normalize.ts";
 
 /** Accounts of the bench with a real password (one hash shared), to measure signed-in paths. */
 export const BENCH_READERS = Array.from({ length: 10 }, (_, i) => ({
@@ -59,18 +60,24 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
   await db.execute(sql`
     insert into site_pages (id, site_id, raw_url, normalized_url, display_url, title)
     select gen_random_uuid(), (select id from sites where domain = 'example.com'),
-      ${pageUrl}, 'news.example.com/2026/11/the-bench-article', ${pageUrl}, 'The bench article'`);
-  await db.execute(sql`
-    insert into sites (id, domain)
-    select gen_random_uuid(), 'site' || i || '.example.org' from generate_series(1, 50) i`);
-  await db.execute(sql`
-    insert into site_pages (id, site_id, raw_url, normalized_url, display_url, title)
-    select gen_random_uuid(), s.id, 'https://' || s.domain || '/', s.domain, 'https://' || s.domain, 'Home of ' || s.domain
-    from sites s where s.domain like 'site%'`);
+      ${pageUrl}, ${normalizeUrl(pageUrl).normalizedUrl}, ${pageUrl}, 'The bench article'`);
+  // Addresses are normalised exactly as the API does, or a page view would not find its page.
+  const others = Array.from(
+    { length: 50 },
+    (_, i) => `https://site${i + 1}.example.org/articles/${i + 1}-a-story`,
+  );
+  await db.execute(sql`insert into sites (id, domain) values (gen_random_uuid(), 'example.org')`);
+  for (const raw of others) {
+    const n = normalizeUrl(raw);
+    await db.execute(sql`
+      insert into site_pages (id, site_id, raw_url, normalized_url, display_url, title)
+      values (gen_random_uuid(), (select id from sites where domain = ${n.domain}),
+        ${raw}, ${n.normalizedUrl}, ${n.displayUrl}, ${`Story ${raw.slice(-10)} on ${n.host}`})`);
+  }
   const [page] = await db
     .select({ id: sitePages.id })
     .from(sitePages)
-    .where(eq(sitePages.normalizedUrl, "news.example.com/2026/11/the-bench-article"));
+    .where(eq(sitePages.normalizedUrl, normalizeUrl(pageUrl).normalizedUrl));
   const pageId = page?.id;
   if (!pageId) throw new Error("bench page was not created");
   await db.execute(sql`
