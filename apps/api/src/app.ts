@@ -99,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin, {
     tokens: createTokenService(resolveJwtSecret(config), config.publicOrigin),
     allowedOrigins: [config.publicOrigin, ...config.EXTENSION_ORIGINS],
+    viewerCacheTtlMs: config.SESSION_CACHE_TTL_MS,
   });
   app.decorate("config", config);
   await app.register(rateLimitPlugin, {

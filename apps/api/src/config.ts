@@ -49,6 +49,7 @@ export const ConfigSchema = z.object({
   PAGE_FETCH_ENABLED: bool.default(true),
   PAGE_FETCH_CONCURRENCY: z.coerce.number().int().positive().max(32).default(2),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   UPLOAD_DIR: optionalString,
   /** How often uploads never attached to a contribution (after 24 h) are removed; 0: never. */
   ATTACHMENT_SWEEP_INTERVAL_MS: z.coerce

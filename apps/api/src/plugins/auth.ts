@@ -2,6 +2,7 @@ import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import { sessions, users } from "../db/schema/accounts.ts";
 import { forbidden, unauthorized } from "../lib/errors.ts";
 import type { TokenService } from "../lib/tokens.ts";
@@ -17,6 +18,17 @@ export interface Viewer {
   createdAt: Date;
 }
 
+/**
+ * Who a session token signs in, remembered for a few seconds: a page and the calls it makes
+ * come in a burst, and each would otherwise verify the token and read the session row again
+ * (docs/caches.md). A change to an account or its sessions made through this process forgets
+ * that account's entries at once; one made through another instance shows within the TTL.
+ */
+export interface ViewerCache {
+  /** Forget every cached session of the user (call after the change commits). */
+  forgetUser(userId: string): void;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     viewerPromise: Promise<Viewer | null> | null;
@@ -25,8 +37,12 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    viewers: ViewerCache;
   }
 }
+
+/** Upper bound of cached tokens; an entry is a few hundred bytes. */
+const VIEWER_CACHE_MAX = 10_000;
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -60,13 +76,39 @@ export async function requireActivatedViewer(request: FastifyRequest): Promise<V
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService; allowedOrigins: string[] }) => {
+  async (
+    app: FastifyInstance,
+    opts: { tokens: TokenService; allowedOrigins: string[]; viewerCacheTtlMs: number },
+  ) => {
     app.decorate("tokens", opts.tokens);
     const allowed = new Set(opts.allowedOrigins);
+    // Keyed by the whole token: a hit skips the signature check as well as the query. Only
+    // signed-in viewers are cached, so a token cannot be remembered past its session's checks.
+    const cache =
+      opts.viewerCacheTtlMs > 0
+        ? new LRUCache<string, Viewer>({ max: VIEWER_CACHE_MAX, ttl: opts.viewerCacheTtlMs })
+        : null;
+    app.decorate("viewers", {
+      forgetUser(userId: string) {
+        if (!cache) return;
+        for (const [token, viewer] of cache.entries()) if (viewer.id === userId) cache.delete(token);
+      },
+    } satisfies ViewerCache);
 
     async function resolve(request: FastifyRequest): Promise<Viewer | null> {
       const token = bearer(request) ?? request.cookies[SESSION_COOKIE];
       if (!token) return null;
+      const cached = cache?.get(token);
+      if (cached) return cached;
+      const found = await lookUp(token);
+      if (!found) return null;
+      const { expiresAt, ...viewer } = found;
+      const ttl = Math.min(opts.viewerCacheTtlMs, expiresAt.getTime() - Date.now());
+      if (ttl > 0) cache?.set(token, viewer, { ttl });
+      return viewer;
+    }
+
+    async function lookUp(token: string) {
       const claims = await opts.tokens.verify(token);
       if (!claims) return null;
       const [row] = await app.db
@@ -77,6 +119,7 @@ export const authPlugin = fp(
           activated: users.activated,
           roles: users.roles,
           createdAt: users.createdAt,
+          expiresAt: sessions.expiresAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -57,6 +57,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter: app.limiter,
     limits,
     publicOrigin: app.config.publicOrigin,
+    viewers: app.viewers,
   });
   const allowedOrigins = new Set([app.config.publicOrigin, ...app.config.EXTENSION_ORIGINS]);
 

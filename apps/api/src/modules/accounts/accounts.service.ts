@@ -32,6 +32,7 @@ import {
 import type { Limiter } from "../../lib/rate-limit.ts";
 import { newKey, type Storage } from "../../lib/storage.ts";
 import type { TokenService } from "../../lib/tokens.ts";
+import type { ViewerCache } from "../../plugins/auth.ts";
 import { storageKeysOfOwner } from "../attachments/index.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
@@ -50,6 +51,8 @@ export interface AccountsDeps {
   limiter: Limiter;
   limits: AccountLimits;
   publicOrigin: string;
+  /** Sessions remembered by the auth plugin: forgotten whenever an account or its sessions change. */
+  viewers: ViewerCache;
 }
 
 /** Who is asking, as far as the account rules care. */
@@ -97,7 +100,7 @@ function decodeBase64Image(value: string): Buffer {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, mailer, storage, tokens, limiter, limits } = deps;
+  const { db, mailer, storage, tokens, limiter, limits, viewers } = deps;
   const link = (path: string, key?: string) =>
     `${deps.publicOrigin}${path}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
   // Mails leave in the background: the answer never waits for (or reveals) the SMTP server.
@@ -178,6 +181,7 @@ export function createAccountsService(deps: AccountsDeps) {
         ]);
       }
       await repo.updateUser(db, used.userId, { activated: true });
+      viewers.forgetUser(used.userId);
     },
 
     async resendActivation(actor: Actor): Promise<void> {
@@ -218,7 +222,9 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async logout(actor: Actor | null): Promise<void> {
-      if (actor) await repo.revokeSession(db, actor.id, actor.sessionId);
+      if (!actor) return;
+      await repo.revokeSession(db, actor.id, actor.sessionId);
+      viewers.forgetUser(actor.id);
     },
 
     async getAccount(actor: Actor): Promise<Account> {
@@ -234,6 +240,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (input.colorMode !== undefined) patch.colorMode = input.colorMode;
       const updated = await repo.updateUser(db, actor.id, patch);
       if (!updated) throw unauthorized();
+      viewers.forgetUser(actor.id);
       return presentAccount(updated, storage);
     },
 
@@ -247,6 +254,7 @@ export function createAccountsService(deps: AccountsDeps) {
       // Their uploads go with them (the rows by foreign key, the files here).
       const files = await storageKeysOfOwner(db, user.id);
       const deleted = await repo.deleteUser(db, user.id);
+      viewers.forgetUser(user.id);
       if (deleted?.imageKey) files.push(deleted.imageKey);
       await Promise.all(files.map((key) => storage.delete(key)));
     },
@@ -260,6 +268,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.updateUser(tx, user.id, { passwordHash });
         await repo.revokeSessions(tx, user.id, actor.sessionId);
       });
+      viewers.forgetUser(user.id);
       mail(user.email, passwordChangedMail({ displayName: user.displayName, loginLink: link("/login") }));
     },
 
@@ -304,6 +313,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * The mail proved the address, so an account still waiting for activation is activated.
      */
     async finishPasswordReset(key: string, newPassword: string): Promise<void> {
+      let userId: string | undefined;
       const keyHash = hashKey(key);
       const invalid = () =>
         badRequest(ACCOUNT_MESSAGES.invalidResetKey, [
@@ -318,7 +328,9 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.updateUser(tx, used.userId, { passwordHash, activated: true });
         await repo.revokeSessions(tx, used.userId);
         await repo.retireKeys(tx, used.userId, "reset");
+        userId = used.userId;
       });
+      if (userId) viewers.forgetUser(userId);
     },
 
     async getProfile(id: string): Promise<Profile> {

@@ -14,6 +14,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter: app.limiter,
     limits: accountLimits(app.config),
     publicOrigin: app.config.publicOrigin,
+    viewers: app.viewers,
   });
 
   app.get(
