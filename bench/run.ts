@@ -8,14 +8,13 @@
 // pages, signed-in rows round ten people with real sessions, the way a community uses it. With
 // DATABASE_URL set the rows run on that PostgreSQL server and the page views are measured again
 // on the embedded database (PGlite) in rows of their own.
-import { type ChildProcess, fork, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { BENCH_READERS, type Seeded, seedBench } from "./seed.ts";
+import { type Seeded, seedBench } from "./seed.ts";
+import { startBenchServer } from "./server.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,8 +22,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMORY_TARGET_MB = 250;
 /** `BENCH_ONLY=signed` measures only the rows whose name contains it (and the ceiling). */
 const only = process.env.BENCH_ONLY;
-/** `BENCH_CPU_PROF=dir` writes a V8 CPU profile of each server into dir (open in Chrome DevTools). */
-const cpuProfDir = process.env.BENCH_CPU_PROF;
 
 interface Request {
   method?: "GET" | "POST";
@@ -32,33 +29,15 @@ interface Request {
   headers?: Record<string, string>;
 }
 
+/** The i-th item, going round the list. */
+const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
+
 interface Scenario {
   name: string;
   target?: { ratio: number; p99Ms?: number };
   request: Request & { url: string };
   /** Each request in turn: the path (and headers, body) of the i-th request, for rotating rows. */
   rotate?: (i: number) => Request & { path: string };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 async function load(s: Scenario) {
@@ -91,70 +70,6 @@ async function load(s: Scenario) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx, total: r.requests.total };
 }
 
-/** Starts the production build on a seeded database; `stop` waits for it to exit. */
-export async function startServer(seeded: Seeded, dataDir: string, databaseUrl: string | undefined) {
-  const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    [
-      ...(cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : []),
-      join(root, "apps/api/dist/server.js"),
-    ],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        // Limits stay on, so their bookkeeping is measured; only the numbers are raised (the bench
-        // flips and writes from one address far more than a person is allowed).
-        RATE_LIMIT_FLIP_PER_IP: "1000000000",
-        RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: "1000000000",
-        RATE_LIMIT_CONTRIB_NEW_PER_DAY: "1000000000",
-        RATE_LIMIT_CONTRIB_PER_MINUTE: "1000000000",
-        RATE_LIMIT_LOGIN_PER_IP: "1000",
-        JWT_SECRET: randomBytes(32).toString("hex"),
-        ...(databaseUrl ? { DATABASE_URL: seeded.databaseUrl ?? databaseUrl } : { DATABASE_URL: "" }),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise((r) => server.once("exit", r));
-  try {
-    await waitFor(`${base}/api/ready`, server);
-  } catch (e) {
-    server.kill("SIGTERM");
-    throw e;
-  }
-  const tokens: string[] = [];
-  for (const reader of BENCH_READERS) {
-    const login = await fetch(`${base}/api/authenticate`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: reader.email, password: reader.password, rememberMe: false }),
-    });
-    if (!login.ok) throw new Error(`bench reader could not sign in: ${login.status}`);
-    tokens.push(((await login.json()) as { id_token: string }).id_token);
-  }
-  /** Resident memory of the server process, from the kernel. */
-  const rssMb = () => {
-    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  };
-  return {
-    base,
-    tokens,
-    rssMb,
-    stop: async () => {
-      server.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 const html = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate, br, zstd" };
 const commentsPath = (pageId: string) =>
   `/api/v1/site-page-comments?searchAnd=${encodeURIComponent(`sitePage_id==${pageId},deleted==false,COMMENT`)}&page=0&size=25`;
@@ -182,7 +97,6 @@ function pageViewRows(
   targets: boolean,
 ): Scenario[] {
   const pages = seeded.rotation;
-  const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
   return [
     {
       name: `page view, signed in (cookie), ${pages.length} pages${where}`,
@@ -222,11 +136,10 @@ async function main() {
   const memory: { name: string; mb: number }[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    const server = await startServer(seeded, dataDir, databaseUrl);
+    const server = await startBenchServer(seeded, dataDir, databaseUrl);
     cleanups.push(server.stop);
     const { base, tokens } = server;
     const pages = seeded.rotation;
-    const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
     await expectKnown(base, pages);
     await measure([
       { name: "hello-world (ceiling)", request: { url: `http://127.0.0.1:${helloPort}/` } },
@@ -294,12 +207,13 @@ async function main() {
     await server.stop();
     cleanups.pop();
 
-    if (databaseUrl && (!only || "page view — embedded PGlite".includes(only))) {
+    // The embedded rows are page views; seeding them is skipped when BENCH_ONLY rules them out.
+    if (databaseUrl && (!only || /page view|PGlite/.test(only))) {
       // The same page views on the embedded database, with a seed of its own.
       const embeddedDir = mkdtempSync(join(tmpdir(), "flipside-bench-pglite-"));
       cleanups.push(async () => rmSync(embeddedDir, { recursive: true, force: true }));
       const embedded = await seedBench({ dataDir: embeddedDir });
-      const pglite = await startServer(embedded, embeddedDir, undefined);
+      const pglite = await startBenchServer(embedded, embeddedDir, undefined);
       cleanups.push(pglite.stop);
       await expectKnown(pglite.base, embedded.rotation);
       await measure(pageViewRows(embedded, pglite.base, pglite.tokens, " — embedded PGlite", false));
@@ -320,9 +234,10 @@ async function main() {
             ratio >= s.target.ratio && (!s.target.p99Ms || r.p99 <= s.target.p99Ms) ? "✓" : "✗"
           }`
         : "";
-      console.log(
-        `| ${s.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)} | ${target} | ${r.non2xx} |`,
-      );
+      // Nothing answered within the window (BENCH_DURATION shorter than one request): no figures.
+      const figures =
+        r.total === 0 ? "— | — | — | —" : `${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)}`;
+      console.log(`| ${s.name} | ${figures} | ${r.total === 0 ? "✗ no answer" : target} | ${r.non2xx} |`);
     }
     console.log("\n| memory | RSS MB | target |\n|---|---:|---|");
     for (const m of memory) {
@@ -338,4 +253,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+await main();

@@ -4,13 +4,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer } from "./run.ts";
 import { seedBench } from "./seed.ts";
+import { startBenchServer } from "./server.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = mkdtempSync(join(tmpdir(), "flipside-serve-"));
 const seeded = await seedBench({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
-const server = await startServer(seeded, dataDir, databaseUrl);
+const server = await startBenchServer(seeded, dataDir, databaseUrl);
 console.log(JSON.stringify({ base: server.base, page: seeded.rotation[0], token: server.tokens[0] }));
 const stop = async () => {
   await server.stop();
