@@ -41,6 +41,16 @@ function unexpectedProblems(problems: TrackedPage["problems"]): string[] {
   return problems.all().filter((p) => !(p.includes("/__manifest?") && p.includes("net::ERR_ABORTED")));
 }
 
+/** Button down, a human moment, button up — at the point where the control was when the press began. */
+async function pressLikeAPerson(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("the control to press is not on screen");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
 /** The element an input's aria-describedby points at first (ids from useId need quoting). */
 async function descriptionOf(input: Locator): Promise<string | null> {
   const ids = (await input.getAttribute("aria-describedby"))?.split(" ") ?? [];
@@ -124,6 +134,31 @@ describe("login dialog (docs/web-app.md#routes-and-layouts)", () => {
     await dialog.getByRole("link", { name: "Create an account" }).click();
     await page.waitForURL(`${journey.server.url}/signup`);
     await loginDialog(page).waitFor({ state: "detached" });
+  });
+
+  it("opens forgot-password with one press of its link while the empty email field is focused", async () => {
+    const { page } = await tracked();
+    await visit(page, "/");
+    await page.getByTestId("header-login").click();
+    const dialog = loginDialog(page);
+    await dialog.getByTestId("login-form").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("placeholder"))).toBe("Your email");
+    // A person's press lasts a moment: the field's blur validation runs between button down and up,
+    // and must not move the link out from under the pointer.
+    await pressLikeAPerson(page, dialog.getByRole("button", { name: "Forgot your password?" }));
+    await forgotDialog(page).getByTestId("forgot-password-form").waitFor({ timeout: 5_000 });
+    expect(await loginDialog(page).count()).toBe(0);
+  });
+
+  it("validates a field its person leaves for another control once the press on that control is over", async () => {
+    const { page } = await tracked();
+    await visit(page, "/");
+    await page.getByTestId("header-login").click();
+    const dialog = loginDialog(page);
+    await dialog.getByPlaceholder("Your email").fill("not-an-email");
+    await pressLikeAPerson(page, dialog.getByRole("checkbox", { name: "Remember me" }));
+    expect(await dialog.getByRole("checkbox", { name: "Remember me" }).isChecked()).toBe(true);
+    await dialog.getByText("Email is not valid.").waitFor();
   });
 
   it("fits a 320 px screen, opened from the mobile menu", async () => {
