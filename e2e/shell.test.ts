@@ -106,6 +106,52 @@ describe("routes and layouts", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
+  it("a page path answers any other method with 405, its Allow header and a message for people — never a 5xx or the framework's text", async () => {
+    const tries: Array<{ method: string; body?: string; type?: string }> = [
+      { method: "POST" },
+      { method: "POST", body: "a=1", type: "application/x-www-form-urlencoded" },
+      { method: "POST", body: "{}", type: "application/json" },
+      { method: "POST", body: "\u0000\u00ff garbage", type: "application/octet-stream" },
+      { method: "PUT", body: "x", type: "text/plain" },
+      { method: "PATCH" },
+      { method: "DELETE" },
+    ];
+    for (const path of ["/undefined", "/", "/about", "/undefined.data"]) {
+      for (const { method, body, type } of tries) {
+        const what = `${method} ${path} ${type ?? "no body"}`;
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          ...(body !== undefined ? { body, headers: { "content-type": type ?? "" } } : {}),
+        });
+        const text = await response.text();
+        expect(response.status, what).toBe(405);
+        expect(response.headers.get("allow"), what).toBe("GET, HEAD");
+        expect(text, what).not.toMatch(/did not provide an `action`|You made a/);
+        expect(text, what).toContain("This address is a page to read");
+      }
+    }
+
+    // A form that posts to a page shows the error page with its status, in the browser too.
+    const { page } = await tracked();
+    await visit(page, "/about");
+    await Promise.all([
+      page.waitForURL(`${server.url}/undefined`),
+      page.evaluate(() => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = "/undefined";
+        document.body.append(form);
+        form.submit();
+      }),
+    ]);
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await page.textContent('[data-testid="error-status"]')).toBe("405");
+    expect(await page.textContent('[data-testid="error-title"]')).toBe("Internal Server Error");
+    expect(await page.textContent('[data-testid="error-message"]')).toContain(
+      "This address is a page to read",
+    );
+  });
+
   it("share codes (/s/{code}) and other /beta-user/ paths are 404 for now", async () => {
     for (const path of ["/s/abc123", "/beta-user/somewhere"]) {
       const { response, html } = await fetchPage(path);

@@ -2,10 +2,25 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { isRouterOwnError, routerErrorMessage } from "./components/shell/error-view.tsx";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Called before the router serialises an error for the page and for the browser's data. Its own
+ * errors carry developer text ("You made a POST request to … but did not provide an `action`")
+ * and are the client's mistake, not ours: they are worded for people and not logged. Everything
+ * else is logged as React Router does by default.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isRouterOwnError(error)) {
+    (error as { data: unknown }).data = routerErrorMessage(error.status);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
 
 /** React Router's streaming render, with the server's CSP nonce on every inline script. */
 export default function handleRequest(
@@ -16,6 +31,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

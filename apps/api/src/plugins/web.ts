@@ -22,7 +22,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // A POST without a body has nothing for the content-type parser to hand over.
+  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body instanceof Readable;
   return new Request(url, {
     method: request.method,
     headers,
@@ -173,6 +174,9 @@ function registerRenderer(
       throw e;
     }
     reply.status(response.status);
+    // Pages take no submissions of their own (every write is an API call): React Router answers
+    // other methods 405, and the answer names the methods that work.
+    if (response.status === 405) reply.header("allow", "GET, HEAD");
     for (const [key, value] of response.headers) {
       if (key === "set-cookie") continue;
       reply.header(key, value);

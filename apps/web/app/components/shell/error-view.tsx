@@ -1,6 +1,6 @@
 import { ArrowLeft, SearchX, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
-import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { type ErrorResponse, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { pageTitle } from "../../lib/page-title.ts";
 import { Button } from "../ui/button.tsx";
 import { AppLink } from "./app-link.tsx";
@@ -10,8 +10,24 @@ export interface ErrorDescription {
   message: string;
 }
 
+/** What people read for answers the router makes itself, whose own text is meant for developers. */
+const ROUTER_MESSAGES: Record<number, string> = {
+  400: "The request could not be understood. Check the address and try again.",
+  405: "This address is a page to read; it does not accept submitted data. Open it as a link instead.",
+};
+
+/** An answer React Router made itself (a 405 for a page that takes no submissions, say). */
+export function isRouterOwnError(error: unknown): error is ErrorResponse & { internal: true } {
+  return isRouteErrorResponse(error) && (error as { internal?: boolean }).internal === true;
+}
+
+export function routerErrorMessage(status: number): string {
+  return ROUTER_MESSAGES[status] ?? "Something went wrong. Please try again.";
+}
+
 /** Status and message of whatever a route threw; unknown errors are a 500. */
 export function describeError(error: unknown): ErrorDescription {
+  if (isRouterOwnError(error)) return { status: error.status, message: routerErrorMessage(error.status) };
   if (isRouteErrorResponse(error)) {
     const data: unknown = error.data;
     const message =
