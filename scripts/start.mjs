@@ -4,6 +4,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
+
+// decision 010: `npm ci` installs the runtime (the `node` dependency) and npm scripts run on it.
+// Started another way, an older system Node would run until some dependency trips over it.
+const major = Number(process.versions.node.split(".")[0]);
+if (major < 22) {
+  console.error(
+    `Flipside needs Node.js 22 or newer; this is ${process.version}. Start it with \`npm start\` after \`npm ci\`, which runs the Node 24 that npm installed into node_modules.`,
+  );
+  process.exit(1);
+}
 const outputs = ["apps/api/dist/server.js", "apps/web/build/server/index.js"].map((p) => join(root, p));
 const sources = ["apps/api/src", "apps/web/app", "packages/contracts/src", "content"].map((p) =>
   join(root, p),

@@ -1,3 +1,4 @@
+import { domainToUnicode } from "node:url";
 import { LRUCache } from "lru-cache";
 import { parse as parseDomain } from "tldts";
 import { AppError } from "./errors.ts";
@@ -220,6 +221,7 @@ function normalizeUncached(input: string): NormalizedUrl | null {
   let host = url.hostname;
   if (host.endsWith(".")) host = host.slice(0, -1);
   if (host === "" || host.startsWith("[") || host.includes(":") || DOTTED_IPV4.test(host)) return null;
+  if (!punycodeDecodes(host)) return null;
 
   const domain = registrableDomain(host);
   if (!domain) return null;
@@ -240,6 +242,18 @@ function normalizeUncached(input: string): NormalizedUrl | null {
     host,
     domain,
   };
+}
+
+/**
+ * An `xn--` label is punycode for a Unicode label; one that does not decode is no name anyone can
+ * register. Node 20's URL parser refused such hosts, Node 24's passes them on, so this is checked
+ * here: a label that decodes never comes back from domainToUnicode still spelled `xn--`.
+ */
+function punycodeDecodes(host: string): boolean {
+  if (!host.includes("xn--")) return true;
+  return !domainToUnicode(host)
+    .split(".")
+    .some((label) => label.startsWith("xn--"));
 }
 
 export function normalizeUrl(input: string): NormalizedUrl {
