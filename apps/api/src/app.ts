@@ -171,6 +171,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await app.register(webPlugin, {
       htmlCache,
+      renderConcurrency: config.RENDER_CONCURRENCY,
+      renderQueueMax: config.RENDER_QUEUE_MAX,
       buildDir: WEB_BUILD_DIR,
       webRoot: WEB_ROOT,
       dev: config.WEB_DEV,

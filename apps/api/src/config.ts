@@ -50,6 +50,10 @@ export const ConfigSchema = z.object({
   PAGE_FETCH_CONCURRENCY: z.coerce.number().int().positive().max(32).default(2),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Page renders at once per instance; more wait their turn (docs/caches.md, decision 011). */
+  RENDER_CONCURRENCY: z.coerce.number().int().positive().max(256).default(4),
+  /** Renders that may wait; one more answers 503 with Retry-After instead of piling up memory. */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(500),
   UPLOAD_DIR: optionalString,
   /** How often uploads never attached to a contribution (after 24 h) are removed; 0: never. */
   ATTACHMENT_SWEEP_INTERVAL_MS: z.coerce

@@ -1,15 +1,18 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import type { PublicConfig, WebLoadContext } from "@flipside/contracts/public-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import pLimit from "p-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { gzipStreamed } from "../lib/gzip-streamed.ts";
 import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
+import { sendProblem } from "./errors.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
 
@@ -45,6 +48,8 @@ export async function webPlugin(
     mode: string;
     dev: boolean;
     htmlCache: HtmlCache;
+    renderConcurrency: number;
+    renderQueueMax: number;
   },
 ) {
   if (opts.dev) {
@@ -66,7 +71,7 @@ export async function webPlugin(
       () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       "development",
     );
-    registerRenderer(app, opts.publicConfig, handle, opts.htmlCache);
+    registerRenderer(app, opts, handle);
     return;
   }
   const serverEntry = join(opts.buildDir, "server", "index.js");
@@ -98,8 +103,12 @@ export async function webPlugin(
     },
   });
 
-  registerRenderer(app, opts.publicConfig, handle, opts.htmlCache);
+  registerRenderer(app, opts, handle);
 }
+
+const BUSY = "Flipside is very busy right now. Please try again in a moment.";
+/** Shed load costs nothing to answer: no render, no script, the page reloads itself shortly. */
+const BUSY_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Busy · Flipside</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.5rem">503</h1><p>${BUSY}</p></body></html>`;
 
 /** A page render for nobody in particular: the same HTML for every anonymous visitor. */
 function isAnonymousRead(request: FastifyRequest) {
@@ -117,10 +126,19 @@ function pageEncoding(request: FastifyRequest): PageEncoding {
 
 function registerRenderer(
   app: FastifyInstance,
-  publicConfig: PublicConfig,
+  opts: {
+    publicConfig: PublicConfig;
+    htmlCache: HtmlCache;
+    renderConcurrency: number;
+    renderQueueMax: number;
+  },
   handle: ReturnType<typeof createRequestHandler>,
-  htmlCache: HtmlCache,
 ) {
+  const { publicConfig, htmlCache } = opts;
+  // A render is CPU and memory: fifty at once take as long in all as a few at a time, but hold
+  // fifty trees and pages in memory together, and each waits behind all the others. So a few
+  // run and the rest wait their turn (cache hits never wait); past the queue's bound, 503.
+  const renderSlots = pLimit(opts.renderConcurrency);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
@@ -166,6 +184,26 @@ function registerRenderer(
         return reply.send(request.method === "HEAD" ? undefined : hit.body);
       }
     }
+    const full =
+      renderSlots.activeCount >= renderSlots.concurrency && renderSlots.pendingCount >= opts.renderQueueMax;
+    if (full) {
+      if (cacheable) htmlCache.abandon(request.url);
+      reply.header("retry-after", "1").header("cache-control", "no-store");
+      if (negotiate(request.headers.accept ?? "", ["application/json", "text/html"]) === "text/html") {
+        return reply.status(503).type("text/html; charset=utf-8").send(BUSY_PAGE);
+      }
+      return sendProblem(reply, request, { status: 503, code: "unavailable", detail: BUSY });
+    }
+    return renderSlots(() => renderPage(request, reply, context, cacheable, encoding));
+  };
+
+  const renderPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: WebLoadContext,
+    cacheable: boolean,
+    encoding: PageEncoding,
+  ) => {
     let response: Response;
     try {
       response = await handle(toWebRequest(request, reply), context as never);
@@ -199,10 +237,15 @@ function registerRenderer(
     }
     if (cacheable) htmlCache.abandon(request.url);
     const body = Readable.fromWeb(response.body as never);
-    if (encoding === "identity") return reply.send(body);
-    // A length the route may have given was that of the plain body.
-    reply.removeHeader("content-length");
-    return reply.header("content-encoding", "gzip").send(gzipStreamed(body));
+    if (encoding === "identity") reply.send(body);
+    else {
+      // A length the route may have given was that of the plain body.
+      reply.removeHeader("content-length");
+      reply.header("content-encoding", "gzip").send(gzipStreamed(body));
+    }
+    // The slot is held until the page has been rendered to its end, not only its first bytes.
+    await finished(body).catch(() => {});
+    return reply;
   };
 
   // A render whose visitor hung up is no longer an in-flight request, yet its loaders may still
