@@ -24,7 +24,10 @@ describe("render admission", () => {
       ),
     );
     const statuses = burst.map(({ res }) => res.status);
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(),
+    ).toBe(true);
     expect(statuses).toContain(200);
     expect(statuses).toContain(503);
     for (const { res, body, html } of burst) {
