@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { finished } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
@@ -236,16 +235,13 @@ function registerRenderer(
       return reply.header("x-page-cache", "miss").send(served.body);
     }
     if (cacheable) htmlCache.abandon(request.url);
+    // The slot goes once the loaders have run and the shell is rendered (no route defers data, so
+    // that is nearly the whole page): a slow reader downloading it must not hold a turn.
     const body = Readable.fromWeb(response.body as never);
-    if (encoding === "identity") reply.send(body);
-    else {
-      // A length the route may have given was that of the plain body.
-      reply.removeHeader("content-length");
-      reply.header("content-encoding", "gzip").send(gzipStreamed(body));
-    }
-    // The slot is held until the page has been rendered to its end, not only its first bytes.
-    await finished(body).catch(() => {});
-    return reply;
+    if (encoding === "identity") return reply.send(body);
+    // A length the route may have given was that of the plain body.
+    reply.removeHeader("content-length");
+    return reply.header("content-encoding", "gzip").send(gzipStreamed(body));
   };
 
   // A render whose visitor hung up is no longer an in-flight request, yet its loaders may still
