@@ -291,9 +291,18 @@ describe("POST /api/authenticate", () => {
       await fn();
       return performance.now() - s;
     };
+    // Each the middle of three, taken in turns: one sample of either can land on a pause of the
+    // shared machine (a known login of 52 ms against its usual 9 failed this once).
+    const median = (samples: number[]) => samples.sort((a, b) => a - b)[1] as number;
     await login(t, uniqueEmail("warm"), "Wrong-Password-1");
-    const known = await time(() => login(t, email, "Wrong-Password-1"));
-    const unknown = await time(() => login(t, uniqueEmail("ghost"), "Wrong-Password-1"));
+    const knownSamples: number[] = [];
+    const unknownSamples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      knownSamples.push(await time(() => login(t, email, "Wrong-Password-1")));
+      unknownSamples.push(await time(() => login(t, uniqueEmail("ghost"), "Wrong-Password-1")));
+    }
+    const known = median(knownSamples);
+    const unknown = median(unknownSamples);
     expect(unknown).toBeGreaterThan(known / 5);
   });
 
