@@ -6,6 +6,11 @@ import { BENCH_READERS, type Seeded } from "./seed.ts";
 
 /** `BENCH_CPU_PROF=dir` writes a V8 CPU profile of each server into dir (open in Chrome DevTools). */
 const cpuProfDir = process.env.BENCH_CPU_PROF;
+/** `BENCH_NODE_ARGS="--heapsnapshot-signal=SIGUSR2"` and the like: more flags for the server's node. */
+const nodeArgs = [
+  ...(cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : []),
+  ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+];
 
 export async function startBenchServer(seeded: Seeded, dataDir: string, databaseUrl: string | undefined) {
   const server = await startServer(
@@ -20,7 +25,7 @@ export async function startBenchServer(seeded: Seeded, dataDir: string, database
       // The embedded database unless the seed is on a server (the variable may be in our env).
       DATABASE_URL: databaseUrl ? (seeded.databaseUrl ?? databaseUrl) : "",
     },
-    { dataDir, ...(cpuProfDir ? { nodeArgs: ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] } : {}) },
+    { dataDir, nodeArgs },
   );
   try {
     const tokens: string[] = [];
@@ -35,6 +40,7 @@ export async function startBenchServer(seeded: Seeded, dataDir: string, database
     }
     return {
       base: server.url,
+      pid: server.pid,
       tokens,
       /** Resident memory of the server process, from the kernel. */
       rssMb: () =>
