@@ -156,14 +156,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.SERVE_WEB) {
     const htmlCache = createHtmlCache({ ttlMs: config.PAGE_CACHE_TTL_MS });
-    // Any change made through the API may show on any page: start afresh. A flip only finds
-    // (or adds) a page, which pages rendered for others do not depend on.
+    // A page view's render goes when its page changes (the discussion kinds' writes, votes and
+    // the page's own metadata all go through the page read cache), lists with any page's change.
+    app.discussion.cache.subscribe((pageId) => htmlCache.invalidate(pageId));
+    // Any other change made through the API may show on any page (a name, a picture): start
+    // afresh. Routes whose changes are confined to the pages they invalidate say so.
     app.addHook("onResponse", (request, reply, done) => {
       if (
         UNSAFE_METHODS.has(request.method) &&
         reply.statusCode < 400 &&
         request.url.startsWith("/api/") &&
-        !request.url.startsWith("/api/v1/site-pages/flip")
+        request.routeOptions.config.changes !== "pages"
       ) {
         htmlCache.clear();
       }
@@ -190,5 +193,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
+  }
+  interface FastifyContextConfig {
+    /**
+     * "pages": what the route changes shows only on the discussion pages it invalidates in the
+     * page read cache (so the HTML of other pages may stay cached). Any other write through the
+     * API empties the page HTML cache.
+     */
+    changes?: "pages";
   }
 }

@@ -2,6 +2,11 @@
 export const PRODUCT = "flipside";
 export const SESSION_COOKIE = `${PRODUCT}_token`;
 export const SESSION_COOKIE_MAX_AGE_DAYS = 365;
+/**
+ * Set by a render that shows one discussion page and nothing else that changes (the page view):
+ * the server keeps its HTML until that page changes. Internal, never sent to the browser.
+ */
+export const SHOWS_PAGE_HEADER = "x-flipside-page";
 export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 
 export const PAGE_SIZE = {

@@ -86,3 +86,52 @@ describe("html cache past its TTL", () => {
     expect(cache.get("/p", "n", "identity")).toBeNull();
   });
 });
+
+describe("html cache and changes", () => {
+  it("drops a page's renders when that page changes, and keeps other pages'", () => {
+    const cache = createHtmlCache({ ttlMs: 60_000 });
+    cache.set("/?url=a", "n", page("a"), { page: "A" });
+    cache.set("/?url=a&tab=reviews", "n", page("a2"), { page: "A" });
+    cache.set("/?url=b", "n", page("b"), { page: "B" });
+    cache.set("/", "n", page("home"));
+    cache.invalidate("A");
+    expect(cache.get("/?url=a", "n", "identity")).toBeNull();
+    expect(cache.get("/?url=a&tab=reviews", "n", "identity")).toBeNull();
+    expect(cache.get("/?url=b", "n", "identity")?.body.toString()).toBe("b");
+    // The home page lists pages: any page's change may show there.
+    expect(cache.get("/", "n", "identity")).toBeNull();
+  });
+
+  it("drops every render when anything may have changed, and unbound ones alone on request", () => {
+    const cache = createHtmlCache({ ttlMs: 60_000 });
+    cache.set("/?url=b", "n", page("b"), { page: "B" });
+    cache.set("/trending", "n", page("t"));
+    cache.clearUnbound();
+    expect(cache.get("/trending", "n", "identity")).toBeNull();
+    expect(cache.get("/?url=b", "n", "identity")?.body.toString()).toBe("b");
+    cache.clear();
+    expect(cache.get("/?url=b", "n", "identity")).toBeNull();
+  });
+
+  it("does not keep a render that read its page before the page changed", () => {
+    const cache = createHtmlCache({ ttlMs: 60_000 });
+    const before = cache.ticket();
+    cache.invalidate("A");
+    cache.set("/?url=a", "n", page("old a"), { ticket: before, page: "A" });
+    expect(cache.get("/?url=a", "n", "identity")).toBeNull();
+    // Another page's change does not concern it.
+    const ticket = cache.ticket();
+    cache.invalidate("B");
+    cache.set("/?url=a", "n", page("a"), { ticket, page: "A" });
+    expect(cache.get("/?url=a", "n", "identity")?.body.toString()).toBe("a");
+    // Unbound renders show any page, and nothing survives a clear.
+    const late = cache.ticket();
+    cache.invalidate("C");
+    cache.set("/", "n", page("home"), { ticket: late });
+    expect(cache.get("/", "n", "identity")).toBeNull();
+    const lastly = cache.ticket();
+    cache.clear();
+    cache.set("/?url=a", "n", page("a"), { ticket: lastly, page: "A" });
+    expect(cache.get("/?url=a", "n", "identity")).toBeNull();
+  });
+});

@@ -66,19 +66,52 @@ export interface HtmlCache {
    * previous render: a busy page never has every request rendering at once.
    */
   get(key: string, nonce: string, encoding: PageEncoding): ServedPage | null;
-  /** Keeps the render (when it fits) and returns it prepared, to answer the request that made it. */
-  set(key: string, nonce: string, page: CachedPage): PreparedPage;
+  /**
+   * Keeps the render (when it fits) and returns it prepared, to answer the request that made it.
+   * `page` names the discussion page the render shows, when it shows one and nothing else that
+   * changes: it is then dropped when that page changes (`invalidate`) or everything does (`clear`),
+   * not by every write. Renders without a page go with any change.
+   */
+  set(key: string, nonce: string, page: CachedPage, opts?: { ticket?: number; page?: string }): PreparedPage;
+  /**
+   * Take when a render starts and hand to `set`: a render that read its data before a change
+   * it shows is not kept (it would show the page as it was for a whole TTL). Without a ticket,
+   * the render counts as made just now.
+   */
+  ticket(): number;
   /** This request was told to render but will not store a page (an error, a redirect…). */
   abandon(key: string): void;
+  /** This discussion page changed: drops its renders, and every render not bound to a page. */
+  invalidate(pageId: string): void;
+  /** Drops every render not bound to one page (lists, the home page…). */
+  clearUnbound(): void;
+  /** Anything may have changed (a person's name or picture shows on every page they wrote on). */
   clear(): void;
 }
 
 export function createHtmlCache(opts: { ttlMs: number; maxEntries?: number; maxBytes?: number }): HtmlCache {
   const maxEntries = opts.maxEntries ?? 500;
   const maxBytes = opts.maxBytes ?? 512 * 1024;
-  const entries = new Map<string, { page: PreparedPage; expires: number }>();
+  const entries = new Map<string, { page: PreparedPage; expires: number; pageId?: string }>();
+  /** The keys of each discussion page's renders. */
+  const byPage = new Map<string, Set<string>>();
+  /** Changes are numbered; a render is kept only if nothing it shows changed after its ticket. */
+  let counter = 0;
+  const pageChangedAt = new Map<string, number>();
+  /** The last change that may show on renders bound to no page, and on every render. */
+  let unboundChangedAt = 0;
+  let allChangedAt = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    if (entry.pageId === undefined) return;
+    const keys = byPage.get(entry.pageId);
+    keys?.delete(key);
+    if (keys?.size === 0) byPage.delete(entry.pageId);
+  };
   const rendering = new Set<string>();
-  return {
+  const cache: HtmlCache = {
     enabled: opts.ttlMs > 0,
     get(key, nonce, encoding) {
       const entry = entries.get(key);
@@ -95,18 +128,47 @@ export function createHtmlCache(opts: { ttlMs: number; maxEntries?: number; maxB
     abandon(key) {
       rendering.delete(key);
     },
-    set(key, nonce, page) {
+    ticket: () => counter,
+    set(key, nonce, page, { ticket = counter, page: pageId } = {}) {
       rendering.delete(key);
       const prepared = preparePage(page, nonce);
       if (opts.ttlMs <= 0 || prepared.size > maxBytes) return prepared;
+      const changed = Math.max(
+        allChangedAt,
+        pageId === undefined ? unboundChangedAt : (pageChangedAt.get(pageId) ?? 0),
+      );
+      if (changed > ticket) return prepared;
+      drop(key);
       // Map order is insertion order: the first key is the oldest.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { page: prepared, expires: Date.now() + opts.ttlMs });
+      if (entries.size >= maxEntries) drop(entries.keys().next().value as string);
+      entries.set(key, { page: prepared, expires: Date.now() + opts.ttlMs, ...(pageId ? { pageId } : {}) });
+      if (pageId) {
+        const keys = byPage.get(pageId) ?? new Set<string>();
+        keys.add(key);
+        byPage.set(pageId, keys);
+      }
       return prepared;
     },
+    invalidate(pageId) {
+      // Forgetting old marks could let an old render in: past the bound, start afresh instead.
+      if (pageChangedAt.size >= 100_000) cache.clear();
+      // Unbound renders may show the page too (the home page's most discussed…).
+      cache.clearUnbound();
+      pageChangedAt.set(pageId, counter);
+      for (const key of byPage.get(pageId) ?? []) drop(key);
+    },
+    clearUnbound() {
+      unboundChangedAt = ++counter;
+      for (const [key, entry] of entries) if (entry.pageId === undefined) drop(key);
+    },
     clear() {
+      // Every page may have changed: no render started before now may be kept.
+      allChangedAt = ++counter;
+      pageChangedAt.clear();
       entries.clear();
+      byPage.clear();
       rendering.clear();
     },
   };
+  return cache;
 }

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import negotiate from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
-import { SESSION_COOKIE } from "@flipside/contracts/constants";
+import { SESSION_COOKIE, SHOWS_PAGE_HEADER } from "@flipside/contracts/constants";
 import type { PublicConfig, WebLoadContext } from "@flipside/contracts/public-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import pLimit from "p-limit";
@@ -203,6 +203,7 @@ function registerRenderer(
     cacheable: boolean,
     encoding: PageEncoding,
   ) => {
+    const ticket = htmlCache.ticket();
     let response: Response;
     try {
       response = await handle(toWebRequest(request, reply), context as never);
@@ -214,8 +215,9 @@ function registerRenderer(
     // Pages take no submissions of their own (every write is an API call): React Router answers
     // other methods 405, and the answer names the methods that work.
     if (response.status === 405) reply.header("allow", "GET, HEAD");
+    const shows = response.headers.get(SHOWS_PAGE_HEADER) ?? undefined;
     for (const [key, value] of response.headers) {
-      if (key === "set-cookie") continue;
+      if (key === "set-cookie" || key === SHOWS_PAGE_HEADER) continue;
       reply.header(key, value);
     }
     const cookies = response.headers.getSetCookie();
@@ -225,11 +227,14 @@ function registerRenderer(
       return reply.send();
     }
     if (cacheable && response.status === 200 && cookies.length === 0) {
-      const prepared = htmlCache.set(request.url, reply.pageNonce, {
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: await response.text(),
-      });
+      const headers = Object.fromEntries(response.headers);
+      delete headers[SHOWS_PAGE_HEADER];
+      const prepared = htmlCache.set(
+        request.url,
+        reply.pageNonce,
+        { status: response.status, headers, body: await response.text() },
+        { ticket, ...(shows ? { page: shows } : {}) },
+      );
       const served = servePage(prepared, reply.pageNonce, encoding);
       if (served.encoding === "gzip") reply.header("content-encoding", "gzip");
       return reply.header("x-page-cache", "miss").send(served.body);

@@ -55,6 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/site-page-comments",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Comment on a page, or reply",
@@ -74,6 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/v1/site-page-comments/:id",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Edit your comment",
@@ -93,6 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/v1/site-page-comments/:id",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Delete your comment",

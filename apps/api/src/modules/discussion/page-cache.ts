@@ -13,6 +13,8 @@ export interface PageCache {
   set<T>(key: string, pageId: string, value: T, ticket: number): void;
   /** Forget everything cached for the page (call after the write commits). */
   invalidate(pageId: string): void;
+  /** Also tells `listener` of every page that changes (caches built on these reads, such as page HTML). */
+  subscribe(listener: (pageId: string) => void): void;
   /**
    * The cached value, or `load`'s (cached when it names its page). Concurrent misses of one key
    * share a single load, so an expired hot entry costs one query rather than one per request;
@@ -42,6 +44,7 @@ export function createPageCache(
   const changedAt = new Map<string, number>();
   let counter = 0;
   const inflight = new Map<string, { ticket: number; promise: Promise<Loaded<unknown>> }>();
+  const listeners: ((pageId: string) => void)[] = [];
 
   const cache: PageCache = {
     ticket: () => counter,
@@ -71,6 +74,10 @@ export function createPageCache(
         entries.clear();
       }
       changedAt.set(pageId, ++counter);
+      for (const listener of listeners) listener(pageId);
+    },
+    subscribe(listener) {
+      listeners.push(listener);
     },
     async getOrLoad<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T | null> {
       const hit = cache.get<T>(key);
@@ -102,5 +109,6 @@ export const noPageCache: PageCache = {
   get: () => undefined,
   set: () => {},
   invalidate: () => {},
+  subscribe: () => {},
   getOrLoad: async (_key, load) => (await load())?.value ?? null,
 };

@@ -52,6 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/notes",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Write a note on a page",
@@ -71,6 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/v1/notes/:id",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Change your note",
@@ -90,6 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/v1/notes/:id",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Delete your note",

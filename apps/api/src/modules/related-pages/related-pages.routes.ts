@@ -34,6 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/site-page-related-pages",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Link another address to a page",
@@ -53,6 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/v1/site-page-related-pages/:id",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Remove a link you made",

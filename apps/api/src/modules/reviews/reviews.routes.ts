@@ -47,6 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/site-page-reviews",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Review a page (posting again edits your review)",
@@ -67,6 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/v1/site-page-reviews/:id",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Delete your review",

@@ -15,6 +15,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/site-pages/flip",
     {
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Find or create the page of an address",

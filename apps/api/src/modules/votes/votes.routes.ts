@@ -11,6 +11,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/contribution-votes",
     {
+      config: { changes: "pages" },
       schema: {
         tags: ["votes"],
         summary: "Vote on a contribution or a page",

@@ -1,3 +1,4 @@
+import { SHOWS_PAGE_HEADER } from "@flipside/contracts/constants";
 import { data as withStatus } from "react-router";
 import { lookUpAccount } from "../../features/accounts/account-session.server.ts";
 import { DiscussionHome } from "../../features/discussion/discussion-home.tsx";
@@ -17,9 +18,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url) {
     const signedIn = lookUpAccount(request, context).then(({ user }) => user !== null);
     const result = await loadPageView(context, url, signedIn);
-    return result.kind === "flip-error" ? withStatus(result, { status: 400 }) : result;
+    if (result.kind === "flip-error") return withStatus(result, { status: 400 });
+    // Its HTML may be cached until this page changes (apps/api/src/plugins/web.ts).
+    return withStatus(result, { headers: { [SHOWS_PAGE_HEADER]: result.page.id } });
   }
   return loadHome(context, params.get("q"));
+}
+
+/** The server keeps a page view's HTML until its page changes, not only until the next write. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const page = loaderHeaders.get(SHOWS_PAGE_HEADER);
+  return page ? { [SHOWS_PAGE_HEADER]: page } : new Headers();
 }
 
 const HOME_DESCRIPTION =
