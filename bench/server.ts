@@ -40,7 +40,6 @@ export async function startBenchServer(seeded: Seeded, dataDir: string, database
     }
     return {
       base: server.url,
-      pid: server.pid,
       tokens,
       /** Resident memory of the server process, from the kernel. */
       rssMb: () =>

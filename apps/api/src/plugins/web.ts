@@ -215,9 +215,11 @@ function registerRenderer(
     // Pages take no submissions of their own (every write is an API call): React Router answers
     // other methods 405, and the answer names the methods that work.
     if (response.status === 405) reply.header("allow", "GET, HEAD");
+    // Which page a render shows is the cache's business, never the browser's.
     const shows = response.headers.get(SHOWS_PAGE_HEADER) ?? undefined;
+    response.headers.delete(SHOWS_PAGE_HEADER);
     for (const [key, value] of response.headers) {
-      if (key === "set-cookie" || key === SHOWS_PAGE_HEADER) continue;
+      if (key === "set-cookie") continue;
       reply.header(key, value);
     }
     const cookies = response.headers.getSetCookie();
@@ -227,12 +229,14 @@ function registerRenderer(
       return reply.send();
     }
     if (cacheable && response.status === 200 && cookies.length === 0) {
-      const headers = Object.fromEntries(response.headers);
-      delete headers[SHOWS_PAGE_HEADER];
       const prepared = htmlCache.set(
         request.url,
         reply.pageNonce,
-        { status: response.status, headers, body: await response.text() },
+        {
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          body: await response.text(),
+        },
         { ticket, ...(shows ? { page: shows } : {}) },
       );
       const served = servePage(prepared, reply.pageNonce, encoding);

@@ -27,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The server keeps a page view's HTML until its page changes, not only until the next write. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const page = loaderHeaders.get(SHOWS_PAGE_HEADER);
-  return page ? { [SHOWS_PAGE_HEADER]: page } : new Headers();
+  return loaderHeaders;
 }
 
 const HOME_DESCRIPTION =
