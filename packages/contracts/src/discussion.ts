@@ -161,6 +161,22 @@ export const SitePageView = SitePage.extend({
 }).meta({ id: "SitePageView" });
 export type SitePageView = z.infer<typeof SitePageView>;
 
+/**
+ * What a page view shows only to its signed-in viewer: their vote on the page, their notes of it,
+ * and their votes on the page's contributions (its comments, replies, reviews and related pages).
+ * The page view's HTML is the same for everyone; this fills it in (docs/caches.md).
+ */
+export const MyPageState = z
+  .object({
+    sitePage_id: Uuid,
+    myVote: VoteValue,
+    notes: z.array(Note),
+    /** Contribution id → the viewer's vote; contributions without one are absent. */
+    votes: z.record(z.string(), VoteValue),
+  })
+  .meta({ id: "MyPageState" });
+export type MyPageState = z.infer<typeof MyPageState>;
+
 export const Attachment = z
   .object({
     id: Uuid,

@@ -1,10 +1,17 @@
-import { DISCUSSION_PAGE_SIZE, FlipRequest, SitePage, SitePageView } from "@flipside/contracts/discussion";
+import {
+  DISCUSSION_PAGE_SIZE,
+  FlipRequest,
+  MyPageState,
+  SitePage,
+  SitePageView,
+} from "@flipside/contracts/discussion";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { problems } from "../../lib/openapi-responses.ts";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { sendSerialized } from "../../lib/send-serialized.ts";
+import { requireViewer } from "../../plugins/auth.ts";
 import { createSitePagesService } from "./site-pages.service.ts";
 
 const TAGS = ["site-pages"];
@@ -30,6 +37,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // A string body is sent as it is: a cached page was validated when it was serialized.
       if (json !== undefined) return sendSerialized(reply, json);
       return page;
+    },
+  );
+
+  app.get(
+    "/v1/site-pages/:id/mine",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Your vote, notes and votes on a page",
+        description:
+          "What a page view shows only to its signed-in viewer: their vote on the page, their notes of it (pinned first) and their votes on the contributions listed on it (comments, replies, reviews, related pages). The page view's HTML is shared by every viewer and filled in from this call.",
+        security: SIGNED_IN,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: MyPageState, ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      // Per viewer and changing with every vote or note: never kept by a shared cache.
+      reply.header("cache-control", "private, no-store");
+      return service.mine(viewer, request.params.id);
     },
   );
 

@@ -1,8 +1,10 @@
 import {
   type FlipRequest,
+  type MyPageState,
   type SitePage,
   SitePage as SitePageSchema,
   type SitePageView,
+  type VoteValue,
 } from "@flipside/contracts/discussion";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -89,6 +91,22 @@ export function createSitePagesService(core: DiscussionCore) {
       if (input.back) throw notFound(`${input.url.trim()} has no Flipside page yet.`);
       const { page, site } = await pages.findOrCreate(input.url);
       return { page: presentSitePage(page, site) };
+    },
+
+    /** What the page view shows only to this viewer (MyPageState); 404 for an unknown page. */
+    async mine(viewer: Viewer, pageId: string): Promise<MyPageState> {
+      const [, rows, notesByPage] = await Promise.all([
+        pages.require(pageId),
+        repo.myVotesOnPage(db, viewer.id, pageId),
+        notesOfPages(db, core.storage, viewer, [pageId]),
+      ]);
+      const votes: Record<string, VoteValue> = {};
+      let myVote: VoteValue = 0;
+      for (const row of rows) {
+        if (row.kind === "SITE_PAGE") myVote = voteValue(row.value);
+        else votes[row.id] = voteValue(row.value);
+      }
+      return { sitePage_id: pageId, myVote, notes: notesByPage.get(pageId) ?? [], votes };
     },
 
     /** Pages with the viewer's vote and the viewer's own notes of each. */

@@ -350,3 +350,72 @@ describe("OpenAPI", () => {
     }
   });
 });
+
+describe("GET /v1/site-pages/{id}/mine", () => {
+  async function post(user: TestUser, url: string, payload: Record<string, unknown>) {
+    const res = await t.app.inject({ method: "POST", url, payload, headers: user.headers });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
+  }
+  const vote = (user: TestUser, contributionId: string, value: number, kind?: string) =>
+    post(user, "/api/v1/contribution-votes", { contributionId, vote: value, ...(kind ? { kind } : {}) });
+  const mine = (id: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: `/api/v1/site-pages/${id}/mine`, headers });
+
+  it("gives the viewer's vote, notes and votes on everything the page lists, and nothing else", async () => {
+    const page = (await flip("https://mine.example.com/story")).json();
+    const other = (await flip("https://mine.example.com/elsewhere")).json();
+    const comment = await post(bob, "/api/v1/site-page-comments", { sitePage_id: page.id, body: "Bob says" });
+    const reply = await post(bob, "/api/v1/site-page-comments", {
+      sitePage_id: page.id,
+      body: "Bob again",
+      parent_id: comment.id,
+    });
+    const review = await post(bob, "/api/v1/site-page-reviews", {
+      sitePage_id: page.id,
+      sentiment: "POSITIVE",
+      title: "Good",
+      body: "A good page",
+    });
+    // Added on the other page, listed on both.
+    const link = await post(bob, "/api/v1/site-page-related-pages", {
+      sitePage_id: other.id,
+      url: "https://mine.example.com/story",
+    });
+    const elsewhere = await post(bob, "/api/v1/site-page-comments", {
+      sitePage_id: other.id,
+      body: "Not here",
+    });
+    await vote(alice, page.id, -1, "SITE_PAGE");
+    await vote(alice, comment.id, 1);
+    await vote(alice, reply.id, -1);
+    await vote(alice, review.id, 1);
+    await vote(alice, link.id, 1);
+    await vote(alice, elsewhere.id, 1);
+    await vote(bob, page.id, 1, "SITE_PAGE");
+    const note = await post(alice, "/api/v1/notes", { sitePage_id: page.id, title: "Mine" });
+    await post(bob, "/api/v1/notes", { sitePage_id: page.id, title: "Bob's" });
+
+    const res = await mine(page.id, alice.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const body = res.json();
+    expect(body).toMatchObject({ sitePage_id: page.id, myVote: -1 });
+    expect(body.votes).toEqual({ [comment.id]: 1, [reply.id]: -1, [review.id]: 1, [link.id]: 1 });
+    expect(body.notes.map((n: { id: string }) => n.id)).toEqual([note.id]);
+
+    const theirs = (await mine(page.id, bob.headers)).json();
+    expect(theirs).toMatchObject({ myVote: 1, votes: {} });
+    expect(theirs.notes).toHaveLength(1);
+    expect(theirs.notes[0].title).toBe("Bob's");
+  });
+
+  it("is for signed-in viewers of a real page", async () => {
+    const page = (await flip("https://mine.example.com/alone")).json();
+    expect((await mine(page.id)).statusCode).toBe(401);
+    expect((await mine("8a3c1d2e-0000-4000-8000-000000000000", alice.headers)).statusCode).toBe(404);
+    expect((await mine("not-a-uuid", alice.headers)).statusCode).toBe(400);
+    const empty = await mine(page.id, alice.headers);
+    expect(empty.json()).toEqual({ sitePage_id: page.id, myVote: 0, notes: [], votes: {} });
+  });
+});
