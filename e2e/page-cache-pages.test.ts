@@ -9,8 +9,10 @@ import { pagePath, useJourney } from "./fixtures/journey.ts";
 
 const journey = useJourney({ PAGE_CACHE_TTL_MS: "60000" });
 
-async function view(path: string) {
-  const res = await fetch(`${journey.server.url}${path}`, { headers: { accept: "text/html" } });
+async function view(path: string, token?: string) {
+  const res = await fetch(`${journey.server.url}${path}`, {
+    headers: { accept: "text/html", ...(token ? { cookie: `flipside_token=${token}` } : {}) },
+  });
   return { cache: res.headers.get("x-page-cache"), body: await res.text(), headers: res.headers };
 }
 
@@ -56,5 +58,81 @@ describe("page view HTML per page", () => {
     expect(renamed.status).toBe(200);
     expect((await view(pagePath(b))).cache).toBe("miss");
     expect((await view(pagePath(a))).cache).toBe("miss");
+  });
+});
+
+describe("a page view signed in", () => {
+  it("is one render for every viewer, each of whom gets their own vote, notes and name after hydration", async () => {
+    const [amy, bob] = [await journey.account("Amysharer"), await journey.account("Bobsharer")];
+    const address = "https://shared-view.example.net/story";
+    const pageId = (
+      await journey.api<{ id: string }>("/v1/site-pages/flip", { method: "POST", body: { url: address } })
+    ).data.id;
+    const comment = await journey.api<{ id: string }>("/v1/site-page-comments", {
+      method: "POST",
+      token: bob.token,
+      body: { sitePage_id: pageId, body: "Bob's shared words" },
+    });
+    expect(comment.status).toBe(201);
+    const voted = await journey.api("/v1/contribution-votes", {
+      method: "POST",
+      token: amy.token,
+      body: { contributionId: comment.data.id, vote: 1 },
+    });
+    expect(voted.status, JSON.stringify(voted.data)).toBe(200);
+    const noted = await journey.api("/v1/notes", {
+      method: "POST",
+      token: amy.token,
+      body: { sitePage_id: pageId, title: "Amy's private thought" },
+    });
+    expect(noted.status).toBe(201);
+
+    const first = await view(pagePath(address), amy.token);
+    const second = await view(pagePath(address), bob.token);
+    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+    for (const html of [first.body, second.body]) {
+      expect(html).toContain("shared words");
+      expect(html).toContain('data-viewer="pending"');
+      for (const personal of [
+        "Amy's private thought",
+        amy.email,
+        bob.email,
+        "Amysharer",
+        'data-my-vote="1"',
+      ]) {
+        expect(html).not.toContain(personal);
+      }
+    }
+    // Not the anonymous render: that one offers to log in.
+    expect((await view(pagePath(address))).body).toContain('data-testid="header-login"');
+
+    const tab = await journey.tracked();
+    await journey.signIn(tab, amy);
+    const { page, problems } = tab;
+    await journey.visit(page, pagePath(address));
+    await page.locator('[data-testid="page-view"][data-viewer="ready"]').waitFor();
+    const votes = page.locator(`[data-comment-id="${comment.data.id}"] [data-testid="vote-arrows"]`).first();
+    expect(await votes.getAttribute("data-my-vote")).toBe("1");
+    expect(await votes.getByTestId("vote-up").getAttribute("aria-pressed")).toBe("true");
+    await page.getByTestId("header-profile").waitFor();
+    expect(await page.getByTestId("header-viewer-pending").count()).toBe(0);
+    await page.getByTestId("tab-my-note").click();
+    await page.getByTestId("note").filter({ hasText: "Amy's private thought" }).waitFor();
+    // Taking the vote back works from the filled-in state.
+    await page.getByTestId("tab-comments").click();
+    await votes.getByTestId("vote-up").click();
+    await expect.poll(() => votes.getAttribute("data-my-vote")).toBe("0");
+    expect(await votes.getByTestId("vote-score").textContent()).toBe("0");
+    expect(problems.all()).toEqual([]);
+
+    // A cookie that signs nobody in any more: the shared page settles as signed out.
+    const stale = await journey.tracked();
+    await stale.page
+      .context()
+      .addCookies([{ name: "flipside_token", value: "not-a-session", url: journey.server.url }]);
+    await journey.visit(stale.page, pagePath(address));
+    await stale.page.getByTestId("header-login").waitFor();
+    await stale.page.getByTestId("tab-my-note").click();
+    await stale.page.getByTestId("notes-signed-out").waitFor();
   });
 });

@@ -46,7 +46,10 @@ export const links: Route.LinksFunction = () => [
 /** docs/web-app.md#session: the account when the cookie signs someone in; a dead cookie is cleared. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await loadSession(request, context);
-  return data<RootData>({ nonce: context.cspNonce, config: context.config, user }, { headers });
+  const root: RootData = { nonce: context.cspNonce, config: context.config, user };
+  // A page view is rendered for everyone: the server was not told who asked (docs/caches.md).
+  if (context.viewerPending) root.viewerPending = true;
+  return data(root, { headers });
 }
 
 /** Entering /profile re-checks the session, so its guard holds on client-side navigation too. */
@@ -101,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
             <AuthDialogs />
             <Toaster />
-            <ShellEffects config={data?.config} />
+            <ShellEffects root={data} />
           </ClientStateProvider>
         </QueryProvider>
         <ScrollRestoration nonce={nonce} />

@@ -14,6 +14,12 @@ export interface WebLoadContext {
   cspNonce: string;
   config: PublicConfig;
   /**
+   * The render is shared by every viewer (a page view asked for with a session cookie): the
+   * server forwards no credentials, so the page is rendered as for an anonymous visitor, and the
+   * browser fills in its viewer after hydration (docs/caches.md).
+   */
+  viewerPending?: boolean;
+  /**
    * Calls the Flipside API in-process, forwarding the visitor's cookie and headers. The body is
    * the request's text (JSON), as `fetch` would send it.
    */

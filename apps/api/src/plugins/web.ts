@@ -14,12 +14,15 @@ import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.
 import { sendProblem } from "./errors.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
+/** What a shared render's loaders may see: nothing that says who asked. */
+const ANONYMOUS_FORWARDED = ["user-agent", "accept-language"];
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    if (anonymous && (key === "cookie" || key === "authorization")) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   const controller = new AbortController();
@@ -118,6 +121,24 @@ function isAnonymousRead(request: FastifyRequest) {
   );
 }
 
+/**
+ * A page view asked for by a signed-in browser: rendered as for nobody in particular (no
+ * credentials reach its loaders) and shared by every such viewer; the browser fills in who it is
+ * and their own votes and notes after hydration (docs/caches.md). The document and the router's
+ * data requests for it (`/_root.data?url=…`) alike.
+ */
+function isSharedPageView(request: FastifyRequest) {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.headers.authorization || !request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return false;
+  const query = request.url.indexOf("?");
+  if (query < 0) return false;
+  const path = request.url.slice(0, query);
+  return (path === "/" || path === "/_root.data") && new URLSearchParams(request.url.slice(query)).has("url");
+}
+
+/** The cache key of a shared page view: its HTML differs from the anonymous one (the header waits for its viewer). */
+const SHARED_KEY_SUFFIX = "\u0000viewer";
+
 function pageEncoding(request: FastifyRequest): PageEncoding {
   const accepted = request.headers["accept-encoding"];
   return accepted && negotiate(accepted, ["gzip", "identity"]) === "gzip" ? "gzip" : "identity";
@@ -142,14 +163,16 @@ function registerRenderer(
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shared = isSharedPageView(request);
     const forwarded: Record<string, string> = {};
-    for (const h of FORWARDED) {
+    for (const h of shared ? ANONYMOUS_FORWARDED : FORWARDED) {
       const v = request.headers[h];
       if (typeof v === "string") forwarded[h] = v;
     }
     const context: WebLoadContext = {
       cspNonce: reply.pageNonce,
       config: publicConfig,
+      ...(shared ? { viewerPending: true } : {}),
       async api(path, init = {}) {
         const res = await app.inject({
           method: (init.method ?? "GET") as "GET",
@@ -172,11 +195,12 @@ function registerRenderer(
         return new Response(bodyless ? null : res.rawPayload, { status: res.statusCode, headers });
       },
     };
-    const cacheable = htmlCache.enabled && isAnonymousRead(request);
+    const cacheable = htmlCache.enabled && (shared || isAnonymousRead(request));
+    const key = shared ? request.url + SHARED_KEY_SUFFIX : request.url;
     const encoding = pageEncoding(request);
     reply.header("vary", "Accept-Encoding");
     if (cacheable) {
-      const hit = htmlCache.get(request.url, reply.pageNonce, encoding);
+      const hit = htmlCache.get(key, reply.pageNonce, encoding);
       if (hit) {
         reply.status(hit.status).headers(hit.headers).header("x-page-cache", "hit");
         if (hit.encoding === "gzip") reply.header("content-encoding", "gzip");
@@ -186,29 +210,29 @@ function registerRenderer(
     const full =
       renderSlots.activeCount >= renderSlots.concurrency && renderSlots.pendingCount >= opts.renderQueueMax;
     if (full) {
-      if (cacheable) htmlCache.abandon(request.url);
+      if (cacheable) htmlCache.abandon(key);
       reply.header("retry-after", "1").header("cache-control", "no-store");
       if (negotiate(request.headers.accept ?? "", ["application/json", "text/html"]) === "text/html") {
         return reply.status(503).type("text/html; charset=utf-8").send(BUSY_PAGE);
       }
       return sendProblem(reply, request, { status: 503, code: "unavailable", detail: BUSY });
     }
-    return renderSlots(() => renderPage(request, reply, context, cacheable, encoding));
+    return renderSlots(() => renderPage(request, reply, context, { cacheable, key, shared }, encoding));
   };
 
   const renderPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     context: WebLoadContext,
-    cacheable: boolean,
+    { cacheable, key, shared }: { cacheable: boolean; key: string; shared: boolean },
     encoding: PageEncoding,
   ) => {
     const ticket = htmlCache.ticket();
     let response: Response;
     try {
-      response = await handle(toWebRequest(request, reply), context as never);
+      response = await handle(toWebRequest(request, reply, shared), context as never);
     } catch (e) {
-      if (cacheable) htmlCache.abandon(request.url);
+      if (cacheable) htmlCache.abandon(key);
       throw e;
     }
     reply.status(response.status);
@@ -225,12 +249,12 @@ function registerRenderer(
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header("set-cookie", cookies);
     if (!response.body || request.method === "HEAD") {
-      if (cacheable) htmlCache.abandon(request.url);
+      if (cacheable) htmlCache.abandon(key);
       return reply.send();
     }
     if (cacheable && response.status === 200 && cookies.length === 0) {
       const prepared = htmlCache.set(
-        request.url,
+        key,
         reply.pageNonce,
         {
           status: response.status,
@@ -243,7 +267,7 @@ function registerRenderer(
       if (served.encoding === "gzip") reply.header("content-encoding", "gzip");
       return reply.header("x-page-cache", "miss").send(served.body);
     }
-    if (cacheable) htmlCache.abandon(request.url);
+    if (cacheable) htmlCache.abandon(key);
     // The slot goes once the loaders have run and the shell is rendered (no route defers data, so
     // that is nearly the whole page): a slow reader downloading it must not hold a turn.
     const body = Readable.fromWeb(response.body as never);

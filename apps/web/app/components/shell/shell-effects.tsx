@@ -9,6 +9,7 @@ import {
   setPendingNavigation,
 } from "../../lib/chunk-reload.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
+import type { RootData } from "../../lib/root-data.ts";
 import {
   hideHelpChat,
   isFacebookAppId,
@@ -16,13 +17,15 @@ import {
   loadHelpChat,
   loadSocialSdk,
 } from "../../lib/third-party.ts";
+import { useViewerSync } from "../../lib/viewer.ts";
 
 /**
  * Browser-only housekeeping with no UI: new-version polling (the next navigation after a new
  * build is a full page load), the chunk-error hand-off, and the third-party scripts, which load
  * only when configured and never in app mode.
  */
-export function ShellEffects({ config }: { config: PublicConfig | undefined }) {
+export function ShellEffects({ root }: { root: RootData | undefined }) {
+  const config: PublicConfig | undefined = root?.config;
   const navigation = useNavigation();
   const location = useLocation();
   const isApp = useAppMode();
@@ -39,6 +42,8 @@ export function ShellEffects({ config }: { config: PublicConfig | undefined }) {
   }, []);
 
   useEffect(() => installPendingNavigationHandoff(), []);
+
+  useViewerSync(root);
 
   // Marks the page as interactive (tests wait for it; CSS may use it for JS-only controls).
   useEffect(() => {

@@ -2,7 +2,7 @@ import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
 import { cn } from "../../lib/cn.ts";
 import { EXPLORE_LINKS } from "../../lib/menu.ts";
-import { useShellUser } from "../../lib/root-data.ts";
+import { useShellUser, useViewerPending } from "../../lib/root-data.ts";
 import { userInitials } from "../../lib/shell-user.ts";
 import { Button } from "../ui/button.tsx";
 import { AppLink, AppNavLink } from "./app-link.tsx";
@@ -14,6 +14,7 @@ import { MobileMenu } from "./mobile-menu.tsx";
 export function SiteHeader({ className, wide = false }: { className?: string; wide?: boolean }) {
   const isApp = useAppMode();
   const user = useShellUser();
+  const viewerPending = useViewerPending();
   return (
     <header
       data-testid="site-header"
@@ -50,7 +51,14 @@ export function SiteHeader({ className, wide = false }: { className?: string; wi
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
-          {user ? (
+          {viewerPending ? (
+            // The avatar's place while the browser asks who is signed in (a shared page view).
+            <span
+              data-testid="header-viewer-pending"
+              aria-hidden="true"
+              className="hidden size-8 animate-pulse rounded-full bg-muted md:inline-flex"
+            />
+          ) : user ? (
             <AppLink
               to="/profile"
               data-testid="header-profile"

@@ -1,12 +1,14 @@
 import { useCallback } from "react";
 import { type ApiError, isApiError } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
-import { useShellUser } from "../../lib/root-data.ts";
+import { useShellUser, useViewerPending } from "../../lib/root-data.ts";
 import type { ShellUser } from "../../lib/shell-user.ts";
 import { notify } from "../../lib/toast.ts";
 
 export interface ContributionGate {
   user: ShellUser | null;
+  /** Who is signed in is still being asked (a page view rendered for everyone). */
+  pending: boolean;
   /** Signed in but not activated yet: may read, may not contribute (docs/accounts.md). */
   needsActivation: boolean;
   /** True when a visitor may go on; for a signed-out one it opens the login dialog instead. */
@@ -22,11 +24,13 @@ export interface ContributionGate {
 
 export function useContributionGate(): ContributionGate {
   const user = useShellUser();
+  const pending = useViewerPending();
   const requireUser = useCallback(() => {
     if (user) return true;
-    authDialogs.openLogin();
+    // Who is signed in is still being asked (a shared page view): no login dialog for a member.
+    if (!pending) authDialogs.openLogin();
     return false;
-  }, [user]);
+  }, [user, pending]);
 
   const report = useCallback(
     (
@@ -49,7 +53,7 @@ export function useContributionGate(): ContributionGate {
     [],
   );
 
-  return { user, needsActivation: user?.activated === false, requireUser, report };
+  return { user, pending, needsActivation: user?.activated === false, requireUser, report };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type CreateRelatedPage,
   type CreateReview,
   DISCUSSION_PAGE_SIZE,
+  MyPageState,
   Note,
   RelatedPage,
   Review,
@@ -99,6 +100,8 @@ export function createDiscussionClient(client: ApiClient = api) {
     pageView: async (sitePageId: string) =>
       (await client.list("/v1/site-pages", SitePageView, listQueries.pageById(sitePageId))).items[0] ?? null,
 
+    /** The viewer's own vote, notes and votes on a page (for a page view rendered for everyone). */
+    mine: (sitePageId: string) => client.get(`/v1/site-pages/${sitePageId}/mine`, MyPageState),
     comments: (sitePageId: string, page = 0, sort: CommentSort = "newest") =>
       client.list("/v1/site-page-comments", Comment, listQueries.comments(sitePageId, page, sort)),
     replies: (threadId: string, page: number) =>

@@ -3,6 +3,7 @@ import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "lu
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { TimeAgo } from "./author-byline.tsx";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
@@ -135,6 +136,8 @@ function NoteCard({
 export interface NotesPanelProps {
   sitePageId: string;
   notes: Note[];
+  /** The viewer's notes are still being asked for (a page view rendered for everyone). */
+  loading?: boolean;
   onChanged(note: Note): void;
   onDeleted(id: string): void;
   onOpenNote(note: Note): void;
@@ -145,6 +148,7 @@ export interface NotesPanelProps {
 export function NotesPanel({
   sitePageId,
   notes,
+  loading = false,
   onChanged,
   onDeleted,
   onOpenNote,
@@ -152,6 +156,16 @@ export function NotesPanel({
 }: NotesPanelProps) {
   const gate = useContributionGate();
   const [writing, setWriting] = useState(false);
+
+  if (loading || gate.pending) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3" data-testid="notes-loading">
+        <span className="sr-only">Loading your notes…</span>
+        <Skeleton className="h-8 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  }
 
   if (!gate.user) {
     return (

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { registerPageActions } from "../../lib/page-actions.ts";
+import { useRootData, useShellUser } from "../../lib/root-data.ts";
 import { CommentsPanel } from "./comments-panel.tsx";
 import { type CommentSort, discussionApi } from "./discussion-client.ts";
 import { isPageTab, type PageTab, useMainState } from "./discussion-state.tsx";
@@ -12,6 +13,7 @@ import { useNoteDrawers } from "./note-drawers.ts";
 import { NoteDetailsDrawer, NotesDrawer } from "./note-drawers.tsx";
 import { upsertNote } from "./note-order.ts";
 import { NotesPanel } from "./notes-panel.tsx";
+import { OwnVotesProvider } from "./own-votes.tsx";
 import type { PageViewData } from "./page-data.ts";
 import { CustomTabsPlaceholder, OwnerDialog, SuggestionsDialog } from "./page-dialogs.tsx";
 import { PageHeader } from "./page-header.tsx";
@@ -67,6 +69,24 @@ export function PageView({ data }: { data: PageViewData }) {
     initialData: data.reviewSummary,
   });
   const summary = summaryQuery.data;
+  // The HTML was rendered for everyone (docs/caches.md): the viewer's own vote, notes and votes
+  // come in one call once the browser knows who is signed in, into the page query and OwnVotes.
+  const user = useShellUser();
+  const shared = useRootData()?.viewerPending === true;
+  const mineQuery = useQuery({
+    queryKey: [...base, "mine", user?.id ?? null],
+    enabled: shared && user !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      const mine = await discussionApi.mine(sitePageId);
+      queryClient.setQueryData<SitePageView>([...base, "page"], (p) =>
+        p ? { ...p, myVote: mine.myVote, notes: mine.notes } : p,
+      );
+      return mine.votes;
+    },
+  });
+  const ownVotes = shared && user !== null ? mineQuery.data : undefined;
+  const notesLoading = shared && user !== null && mineQuery.isPending;
   const notes = page.notes;
   const setNotes = (change: (notes: Note[]) => Note[]) =>
     queryClient.setQueryData<SitePageView>([...base, "page"], (p) =>
@@ -132,125 +152,138 @@ export function PageView({ data }: { data: PageViewData }) {
   const selectTab = (tab: PageTab) => dispatch({ type: "tab", tab });
 
   return (
-    <div className="flex flex-col gap-6" data-testid="page-view">
-      <SearchBox size="sm" className="max-w-xl" />
-      <PageHeader page={page} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <div className="order-2 min-w-0 lg:order-1">
-          <Tabs
-            id="page-tabs"
-            value={state.activeTab}
-            onValueChange={(value) => {
-              if (isPageTab(value)) selectTab(value);
-            }}
-            className="scroll-mt-20 gap-5"
-          >
-            <TabsList className="h-auto w-full justify-start" aria-label="Page tabs">
-              <TabsTrigger
-                value="comments"
-                data-testid="tab-comments"
-                className="group flex-none px-2 sm:px-3"
-              >
-                <MessageSquare aria-hidden="true" />
-                <span className="hidden sm:inline">Comments</span>
-                <span className="sr-only sm:hidden">Comments</span>
-                <TabBadge count={countOf("comments")} />
-              </TabsTrigger>
-              <TabsTrigger value="reviews" data-testid="tab-reviews" className="group flex-none px-2 sm:px-3">
-                <Star aria-hidden="true" />
-                <span className="hidden sm:inline">Reviews</span>
-                <span className="sr-only sm:hidden">Reviews</span>
-                <TabBadge count={countOf("reviews")} />
-              </TabsTrigger>
-              <TabsTrigger
-                value="related-page"
-                data-testid="tab-related-page"
-                className="group flex-none px-2 sm:px-3"
-              >
-                <Link2 aria-hidden="true" />
-                <span className="hidden sm:inline">Related</span>
-                <span className="sr-only sm:hidden">Related pages</span>
-                <TabBadge count={countOf("related-page")} />
-              </TabsTrigger>
-              <TabsTrigger
-                value="my-note"
-                data-testid="tab-my-note"
-                className="group flex-none px-2 data-[state=active]:text-note sm:px-3"
-              >
-                <NotebookPen aria-hidden="true" />
-                <span className="hidden sm:inline">My notes</span>
-                <span className="sr-only sm:hidden">My notes</span>
-                <TabBadge count={countOf("my-note")} />
-              </TabsTrigger>
-              <TabsTrigger
-                value="tab-plus"
-                data-testid="tab-tab-plus"
-                className="flex-none"
-                aria-label="More tabs"
-              >
-                <Plus aria-hidden="true" />
-              </TabsTrigger>
-            </TabsList>
-            {/* Every panel is in the server's HTML (crawlers and no-JS readers get all of it); the inactive ones are hidden. */}
-            <TabsContent value="comments" forceMount className="data-[state=inactive]:hidden">
-              <CommentsPanel sitePageId={sitePageId} list={comments} sort={sort} onSortChange={setSort} />
-            </TabsContent>
-            <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
-              <ReviewsPanel
-                sitePageId={sitePageId}
-                list={reviews}
-                // A failed refetch keeps the summary shown (docs/web-app.md#new-versions-and-failures).
-                onReviewSaved={() => void summaryQuery.refetch()}
-              />
-            </TabsContent>
-            <TabsContent value="related-page" forceMount className="data-[state=inactive]:hidden">
-              <RelatedPanel sitePageId={sitePageId} list={related} />
-            </TabsContent>
-            <TabsContent value="my-note" forceMount className="data-[state=inactive]:hidden">
-              <NotesPanel
-                sitePageId={sitePageId}
-                notes={notes}
-                onChanged={(note) => {
-                  setNotes((list) => upsertNote(list, note, sitePageId));
-                  drawers.refresh(note);
-                }}
-                onDeleted={(id) => {
-                  setNotes((list) => list.filter((n) => n.id !== id));
-                  if (drawerState.selected?.id === id) drawers.reset();
-                }}
-                onOpenNote={(note) => drawers.show(note)}
-                onOpenDrawer={() => drawers.openList()}
-              />
-            </TabsContent>
-            <TabsContent value="tab-plus" forceMount className="data-[state=inactive]:hidden">
-              <CustomTabsPlaceholder />
-            </TabsContent>
-          </Tabs>
+    <OwnVotesProvider value={ownVotes}>
+      <div
+        className="flex flex-col gap-6"
+        data-testid="page-view"
+        data-viewer={
+          shared ? (user === null ? "pending" : mineQuery.isPending ? "loading" : "ready") : undefined
+        }
+      >
+        <SearchBox size="sm" className="max-w-xl" />
+        <PageHeader page={page} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <div className="order-2 min-w-0 lg:order-1">
+            <Tabs
+              id="page-tabs"
+              value={state.activeTab}
+              onValueChange={(value) => {
+                if (isPageTab(value)) selectTab(value);
+              }}
+              className="scroll-mt-20 gap-5"
+            >
+              <TabsList className="h-auto w-full justify-start" aria-label="Page tabs">
+                <TabsTrigger
+                  value="comments"
+                  data-testid="tab-comments"
+                  className="group flex-none px-2 sm:px-3"
+                >
+                  <MessageSquare aria-hidden="true" />
+                  <span className="hidden sm:inline">Comments</span>
+                  <span className="sr-only sm:hidden">Comments</span>
+                  <TabBadge count={countOf("comments")} />
+                </TabsTrigger>
+                <TabsTrigger
+                  value="reviews"
+                  data-testid="tab-reviews"
+                  className="group flex-none px-2 sm:px-3"
+                >
+                  <Star aria-hidden="true" />
+                  <span className="hidden sm:inline">Reviews</span>
+                  <span className="sr-only sm:hidden">Reviews</span>
+                  <TabBadge count={countOf("reviews")} />
+                </TabsTrigger>
+                <TabsTrigger
+                  value="related-page"
+                  data-testid="tab-related-page"
+                  className="group flex-none px-2 sm:px-3"
+                >
+                  <Link2 aria-hidden="true" />
+                  <span className="hidden sm:inline">Related</span>
+                  <span className="sr-only sm:hidden">Related pages</span>
+                  <TabBadge count={countOf("related-page")} />
+                </TabsTrigger>
+                <TabsTrigger
+                  value="my-note"
+                  data-testid="tab-my-note"
+                  className="group flex-none px-2 data-[state=active]:text-note sm:px-3"
+                >
+                  <NotebookPen aria-hidden="true" />
+                  <span className="hidden sm:inline">My notes</span>
+                  <span className="sr-only sm:hidden">My notes</span>
+                  <TabBadge count={countOf("my-note")} />
+                </TabsTrigger>
+                <TabsTrigger
+                  value="tab-plus"
+                  data-testid="tab-tab-plus"
+                  className="flex-none"
+                  aria-label="More tabs"
+                >
+                  <Plus aria-hidden="true" />
+                </TabsTrigger>
+              </TabsList>
+              {/* Every panel is in the server's HTML (crawlers and no-JS readers get all of it); the inactive ones are hidden. */}
+              <TabsContent value="comments" forceMount className="data-[state=inactive]:hidden">
+                <CommentsPanel sitePageId={sitePageId} list={comments} sort={sort} onSortChange={setSort} />
+              </TabsContent>
+              <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
+                <ReviewsPanel
+                  sitePageId={sitePageId}
+                  list={reviews}
+                  // A failed refetch keeps the summary shown (docs/web-app.md#new-versions-and-failures).
+                  onReviewSaved={() => void summaryQuery.refetch()}
+                />
+              </TabsContent>
+              <TabsContent value="related-page" forceMount className="data-[state=inactive]:hidden">
+                <RelatedPanel sitePageId={sitePageId} list={related} />
+              </TabsContent>
+              <TabsContent value="my-note" forceMount className="data-[state=inactive]:hidden">
+                <NotesPanel
+                  sitePageId={sitePageId}
+                  notes={notes}
+                  loading={notesLoading}
+                  onChanged={(note) => {
+                    setNotes((list) => upsertNote(list, note, sitePageId));
+                    drawers.refresh(note);
+                  }}
+                  onDeleted={(id) => {
+                    setNotes((list) => list.filter((n) => n.id !== id));
+                    if (drawerState.selected?.id === id) drawers.reset();
+                  }}
+                  onOpenNote={(note) => drawers.show(note)}
+                  onOpenDrawer={() => drawers.openList()}
+                />
+              </TabsContent>
+              <TabsContent value="tab-plus" forceMount className="data-[state=inactive]:hidden">
+                <CustomTabsPlaceholder />
+              </TabsContent>
+            </Tabs>
+          </div>
+          <div className="order-1 lg:sticky lg:top-20 lg:order-2">
+            <SummaryPanel
+              page={page}
+              summary={summary}
+              counts={counts}
+              open={state.summaryPanelOpen}
+              onOpenChange={(open) => dispatch({ type: "summary-panel", open })}
+              onSelectTab={selectTab}
+            />
+          </div>
         </div>
-        <div className="order-1 lg:sticky lg:top-20 lg:order-2">
-          <SummaryPanel
-            page={page}
-            summary={summary}
-            counts={counts}
-            open={state.summaryPanelOpen}
-            onOpenChange={(open) => dispatch({ type: "summary-panel", open })}
-            onSelectTab={selectTab}
-          />
-        </div>
+        <NotesDrawer state={drawerState} drawers={drawers} />
+        <NoteDetailsDrawer state={drawerState} drawers={drawers} />
+        <OwnerDialog
+          page={page}
+          open={state.ownerOpen}
+          onOpenChange={(open) => dispatch({ type: "owner", open })}
+        />
+        <SuggestionsDialog
+          page={page}
+          open={state.suggestionsOpen}
+          onOpenChange={(open) => dispatch({ type: "suggestions", open })}
+        />
       </div>
-      <NotesDrawer state={drawerState} drawers={drawers} />
-      <NoteDetailsDrawer state={drawerState} drawers={drawers} />
-      <OwnerDialog
-        page={page}
-        open={state.ownerOpen}
-        onOpenChange={(open) => dispatch({ type: "owner", open })}
-      />
-      <SuggestionsDialog
-        page={page}
-        open={state.suggestionsOpen}
-        onOpenChange={(open) => dispatch({ type: "suggestions", open })}
-      />
-    </div>
+    </OwnVotesProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
+import { useOwnVote } from "./own-votes.tsx";
 import { applyVote, nextVote, type VoteState } from "./votes.ts";
 
 function sameVote(a: VoteState, b: VoteState): boolean {
@@ -31,7 +32,7 @@ export interface VoteArrowsProps {
 export function VoteArrows({
   targetId,
   kind = "CONTRIBUTION",
-  initial,
+  initial: given,
   label,
   authorId,
   orientation = "horizontal",
@@ -39,6 +40,9 @@ export function VoteArrows({
   className,
 }: VoteArrowsProps) {
   const gate = useContributionGate();
+  // A page rendered for everyone learns the viewer's own votes after hydration (own-votes.tsx).
+  const known = useOwnVote(kind === "CONTRIBUTION" ? targetId : "");
+  const initial = kind === "CONTRIBUTION" && known !== undefined ? { ...given, myVote: known } : given;
   const [state, setState] = useState<VoteState>(initial);
   const [busy, setBusy] = useState(false);
   // Fresh counts from the server (the page reloaded after logging in, say) replace ours.
