@@ -1,2 +1,2 @@
 /** What other features may use of notes: the viewer's notes of a list of pages. */
-export { notesOfPages } from "./notes.service.ts";
+export { notesOfPage, notesOfPages } from "./notes.service.ts";

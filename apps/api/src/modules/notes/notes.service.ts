@@ -59,6 +59,16 @@ export async function notesOfPages(
   return byPage;
 }
 
+/** The viewer's own notes of one page, pinned first (the page view's `mine` call). */
+export async function notesOfPage(
+  db: DiscussionCore["db"],
+  storage: Storage,
+  viewer: Viewer,
+  pageId: string,
+): Promise<Note[]> {
+  return (await repo.notesOfPage(db, viewer.id, pageId)).map((row) => presentNote(row, storage));
+}
+
 export function createNotesService(core: DiscussionCore) {
   const { db, storage, writer } = core;
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contributions, relatedPageLinks, sitePages, sites, votes } from "../../db/schema/discussion.ts";
 import type { RowQuery } from "../discussion/index.ts";
@@ -41,33 +41,50 @@ export async function countPages(db: Db, where: SQL | undefined): Promise<number
 
 export type PageListRow = Awaited<ReturnType<typeof listPages>>[number];
 
+/** Prepared once per database: it runs on every signed-in page view. */
+const myVotesStatements = new WeakMap<Db, ReturnType<typeof prepareMyVotes>>();
+
+function prepareMyVotes(db: Db) {
+  const page = sql.placeholder("page");
+  const viewer = sql.placeholder("viewer");
+  // One row when the page exists (none when it does not), with every vote of the viewer on it
+  // and on what it lists: its own contributions and the related-page links it is either end of.
+  // (The subqueries name the page by the parameter: drizzle leaves a one-table select's columns
+  // unqualified, and "id" in them would be their own.)
+  return db
+    .select({
+      id: sitePages.id,
+      votes: sql<[kind: string, id: string, value: number][]>`(
+        select coalesce(json_agg(json_build_array(v.target_kind, v.target_id, v.value)), '[]'::json)
+        from ${votes} v
+        where v.profile_id = ${viewer}
+          and (
+            (v.target_kind = 'SITE_PAGE' and v.target_id = ${page})
+            or (v.target_kind = 'CONTRIBUTION' and (
+              v.target_id in (select c.id from ${contributions} c where c.site_page_id = ${page})
+              or v.target_id in (
+                select l.contribution_id from ${relatedPageLinks} l
+                where l.page_a = ${page} or l.page_b = ${page}
+              )
+            ))
+          )
+      )`,
+    })
+    .from(sitePages)
+    .where(eq(sitePages.id, page))
+    .prepare("my_votes_on_page");
+}
+
 /**
- * The viewer's votes on a page and on everything listed on it: its own contributions and the
- * related-page links it is either end of. One query over the viewer's votes (the primary key
- * starts with the profile).
+ * The viewer's votes on a page and on everything listed on it, or undefined when there is no such
+ * page: one query, over the viewer's votes (the primary key starts with the profile).
  */
 export async function myVotesOnPage(db: Db, viewerId: string, pageId: string) {
-  const onPage = db
-    .select({ id: contributions.id })
-    .from(contributions)
-    .where(eq(contributions.sitePageId, pageId));
-  const linked = db
-    .select({ id: relatedPageLinks.contributionId })
-    .from(relatedPageLinks)
-    .where(or(eq(relatedPageLinks.pageA, pageId), eq(relatedPageLinks.pageB, pageId)));
-  return db
-    .select({ kind: votes.targetKind, id: votes.targetId, value: votes.value })
-    .from(votes)
-    .where(
-      and(
-        eq(votes.profileId, viewerId),
-        or(
-          and(eq(votes.targetKind, "SITE_PAGE"), eq(votes.targetId, pageId)),
-          and(
-            eq(votes.targetKind, "CONTRIBUTION"),
-            or(inArray(votes.targetId, onPage), inArray(votes.targetId, linked)),
-          ),
-        ),
-      ),
-    );
+  let statement = myVotesStatements.get(db);
+  if (!statement) {
+    statement = prepareMyVotes(db);
+    myVotesStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ viewer: viewerId, page: pageId });
+  return row?.votes.map(([kind, id, value]) => ({ kind, id, value }));
 }

@@ -1,4 +1,5 @@
 import {
+  DISCUSSION_MESSAGES,
   type FlipRequest,
   type MyPageState,
   type SitePage,
@@ -16,7 +17,7 @@ import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import { normalizedUrlFilterValue, normalizeUrl } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { type DiscussionCore, type ListSpec, listOf, voteValue } from "../discussion/index.ts";
-import { notesOfPages } from "../notes/index.ts";
+import { notesOfPage, notesOfPages } from "../notes/index.ts";
 import { presentSitePage } from "./site-pages.presenter.ts";
 import * as repo from "./site-pages.repository.ts";
 
@@ -95,18 +96,18 @@ export function createSitePagesService(core: DiscussionCore) {
 
     /** What the page view shows only to this viewer (MyPageState); 404 for an unknown page. */
     async mine(viewer: Viewer, pageId: string): Promise<MyPageState> {
-      const [, rows, notesByPage] = await Promise.all([
-        pages.require(pageId),
+      const [rows, notes] = await Promise.all([
         repo.myVotesOnPage(db, viewer.id, pageId),
-        notesOfPages(db, core.storage, viewer, [pageId]),
+        notesOfPage(db, core.storage, viewer, pageId),
       ]);
+      if (!rows) throw notFound(DISCUSSION_MESSAGES.pageNotFound);
       const votes: Record<string, VoteValue> = {};
       let myVote: VoteValue = 0;
       for (const row of rows) {
         if (row.kind === "SITE_PAGE") myVote = voteValue(row.value);
         else votes[row.id] = voteValue(row.value);
       }
-      return { sitePage_id: pageId, myVote, notes: notesByPage.get(pageId) ?? [], votes };
+      return { sitePage_id: pageId, myVote, notes, votes };
     },
 
     /** Pages with the viewer's vote and the viewer's own notes of each. */
