@@ -155,7 +155,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   if (config.SERVE_WEB) {
-    const htmlCache = createHtmlCache({ ttlMs: config.PAGE_CACHE_TTL_MS });
+    const htmlCache = createHtmlCache({
+      ttlMs: config.PAGE_CACHE_TTL_MS,
+      pageTtlMs: Math.max(config.PAGE_CACHE_TTL_MS, config.PAGE_VIEW_CACHE_TTL_MS),
+    });
     // A page view's render goes when its page changes (the discussion kinds' writes, votes and
     // the page's own metadata all go through the page read cache), lists with any page's change.
     app.discussion.cache.subscribe((pageId) => htmlCache.invalidate(pageId));

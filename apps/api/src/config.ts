@@ -49,8 +49,14 @@ export const ConfigSchema = z.object({
   PAGE_FETCH_ENABLED: bool.default(true),
   PAGE_FETCH_CONCURRENCY: z.coerce.number().int().positive().max(32).default(2),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * How long a page view's HTML is kept (docs/caches.md): it goes at once when its page changes
+   * on this instance, so this bounds only what this instance cannot see (another instance's
+   * writes). At most PAGE_CACHE_TTL_MS when that is shorter; 0 keeps page views to that TTL.
+   */
+  PAGE_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Page renders at once per instance; more wait their turn (docs/caches.md, decision 011). */
+  /** Page renders at once per instance; more wait their turn (docs/caches.md). */
   RENDER_CONCURRENCY: z.coerce.number().int().positive().max(256).default(4),
   /** Renders that may wait; one more answers 503 with Retry-After instead of piling up memory. */
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(500),

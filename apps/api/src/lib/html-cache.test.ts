@@ -36,6 +36,8 @@ describe("html cache", () => {
     vi.advanceTimersByTime(999);
     expect(cache.get("/a", "n", "identity")?.body.toString()).toBe("a");
     vi.advanceTimersByTime(1);
+    expect(cache.get("/a", "n", "identity")).toMatchObject({ refresh: true });
+    vi.advanceTimersByTime(4000);
     expect(cache.get("/a", "n", "identity")).toBeNull();
     cache.set("/a", "n", page("a"));
     cache.clear();
@@ -62,28 +64,51 @@ describe("html cache", () => {
 describe("html cache past its TTL", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("lets one request render while the others keep the previous page", () => {
+  it("serves the previous page to everyone and asks one request to have it rendered again", () => {
     vi.useFakeTimers();
     const cache = createHtmlCache({ ttlMs: 1000 });
     cache.set("/p", "n", page("old"));
     vi.advanceTimersByTime(1000);
-    expect(cache.get("/p", "n", "identity")).toBeNull(); // this one renders
-    expect(cache.get("/p", "n", "identity")?.body.toString()).toBe("old"); // the others are served meanwhile
+    const first = cache.get("/p", "n", "identity");
+    expect(first?.body.toString()).toBe("old");
+    expect(first?.refresh).toBe(true); // this one has it rendered again
+    const second = cache.get("/p", "n", "identity");
+    expect(second?.body.toString()).toBe("old"); // the others are served meanwhile
+    expect(second?.refresh).toBeUndefined();
+    expect(second?.stale).toBe(true);
     cache.set("/p", "n", page("new"));
-    expect(cache.get("/p", "n", "identity")?.body.toString()).toBe("new");
+    const fresh = cache.get("/p", "n", "identity");
+    expect(fresh?.body.toString()).toBe("new");
+    expect(fresh?.stale).toBeUndefined();
   });
 
-  it("hands the render to another request when the first gives up or takes too long", () => {
+  it("asks again when a render gives up, and stops standing in after a few TTLs", () => {
     vi.useFakeTimers();
     const cache = createHtmlCache({ ttlMs: 1000 });
     cache.set("/p", "n", page("old"));
     vi.advanceTimersByTime(1000);
-    expect(cache.get("/p", "n", "identity")).toBeNull();
+    expect(cache.get("/p", "n", "identity")?.refresh).toBe(true);
     cache.abandon("/p");
-    expect(cache.get("/p", "n", "identity")).toBeNull();
-    expect(cache.get("/p", "n", "identity")?.body.toString()).toBe("old");
+    expect(cache.get("/p", "n", "identity")?.refresh).toBe(true);
+    expect(cache.get("/p", "n", "identity")?.refresh).toBeUndefined();
     vi.advanceTimersByTime(4000);
-    expect(cache.get("/p", "n", "identity")).toBeNull();
+    expect(cache.get("/p", "n", "identity")).toBeNull(); // too old: this request renders it
+  });
+});
+
+describe("html cache TTLs", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("keeps renders of one page for their own TTL, and the others for the short one", () => {
+    vi.useFakeTimers();
+    const cache = createHtmlCache({ ttlMs: 1000, pageTtlMs: 60_000 });
+    cache.set("/?url=a", "n", page("a"), { page: "A" });
+    cache.set("/", "n", page("home"));
+    vi.advanceTimersByTime(30_000);
+    expect(cache.get("/?url=a", "n", "identity")?.stale).toBeUndefined();
+    expect(cache.get("/", "n", "identity")).toBeNull();
+    cache.invalidate("A");
+    expect(cache.get("/?url=a", "n", "identity")).toBeNull();
   });
 });
 

@@ -1,10 +1,10 @@
 import { prepareSplicedGzip, type SplicedGzip, spliceGzip } from "./spliced-gzip.ts";
 
 /**
- * A micro-cache of server-rendered pages for anonymous visitors: the same URL renders the same
- * HTML for everyone who is not signed in, so for a moment it is rendered once and served many
- * times. Entries live `ttlMs` and every successful write through the API empties the cache, so a
- * change is visible at once on this instance and within the TTL on others. The CSP nonce of the
+ * A cache of server-rendered pages that are the same for everyone (anonymous renders, and page
+ * views, which are rendered for nobody in particular: decision 011). Renders bound to one page
+ * live `pageTtlMs` and go when that page changes; the others live `ttlMs` and go with any change
+ * (decision 005). A change is visible at once on this instance and within the TTL on others. The CSP nonce of the
  * render is swapped for each response's own, so nonces stay per response — also in the gzip
  * answer, which is spliced from stretches compressed once (see spliced-gzip.ts).
  */
@@ -61,11 +61,16 @@ export function servePage(page: PreparedPage, nonce: string, encoding: PageEncod
 export interface HtmlCache {
   readonly enabled: boolean;
   /**
-   * The page, or null when this request should render it. Once an entry is older than the TTL,
-   * exactly one request at a time is told to render it again while the others keep getting the
-   * previous render: a busy page never has every request rendering at once.
+   * The page, or null when this request should render it. Once an entry is older than the TTL it
+   * is still served for a few TTLs more, and exactly one request at a time is told (`refresh`) to
+   * have it rendered again, in the background: nobody waits for a page that has a recent render.
+   * Past those few TTLs (an idle page, a render that failed) the request renders it itself.
    */
-  get(key: string, nonce: string, encoding: PageEncoding): ServedPage | null;
+  get(
+    key: string,
+    nonce: string,
+    encoding: PageEncoding,
+  ): (ServedPage & { stale?: true; refresh?: true }) | null;
   /**
    * Keeps the render (when it fits) and returns it prepared, to answer the request that made it.
    * `page` names the discussion page the render shows, when it shows one and nothing else that
@@ -89,9 +94,16 @@ export interface HtmlCache {
   clear(): void;
 }
 
-export function createHtmlCache(opts: { ttlMs: number; maxEntries?: number; maxBytes?: number }): HtmlCache {
+export function createHtmlCache(opts: {
+  ttlMs: number;
+  /** How long a render bound to one page lives (it goes when that page changes anyway); `ttlMs` by default. */
+  pageTtlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}): HtmlCache {
   const maxEntries = opts.maxEntries ?? 500;
   const maxBytes = opts.maxBytes ?? 512 * 1024;
+  const pageTtlMs = Math.max(opts.ttlMs, opts.pageTtlMs ?? opts.ttlMs);
   const entries = new Map<string, { page: PreparedPage; expires: number; pageId?: string }>();
   /** The keys of each discussion page's renders. */
   const byPage = new Map<string, Set<string>>();
@@ -117,13 +129,17 @@ export function createHtmlCache(opts: { ttlMs: number; maxEntries?: number; maxB
       const entry = entries.get(key);
       if (!entry) return null;
       const now = Date.now();
-      // Past the TTL the entry may still stand in while one request renders its successor,
-      // but never for more than a few TTLs (that render may have failed).
-      if (entry.expires <= now && (!rendering.has(key) || entry.expires + 4 * opts.ttlMs <= now)) {
+      const served = servePage(entry.page, nonce, encoding);
+      if (entry.expires > now) return served;
+      // Past the TTL the entry stands in while its successor renders, but never for more than a
+      // few TTLs (that render may have failed, or nobody asked for the page for a while).
+      if (entry.expires + 4 * opts.ttlMs <= now) {
         rendering.add(key);
         return null;
       }
-      return servePage(entry.page, nonce, encoding);
+      if (rendering.has(key)) return { ...served, stale: true };
+      rendering.add(key);
+      return { ...served, stale: true, refresh: true };
     },
     abandon(key) {
       rendering.delete(key);
@@ -141,7 +157,8 @@ export function createHtmlCache(opts: { ttlMs: number; maxEntries?: number; maxB
       drop(key);
       // Map order is insertion order: the first key is the oldest.
       if (entries.size >= maxEntries) drop(entries.keys().next().value as string);
-      entries.set(key, { page: prepared, expires: Date.now() + opts.ttlMs, ...(pageId ? { pageId } : {}) });
+      const expires = Date.now() + (pageId ? pageTtlMs : opts.ttlMs);
+      entries.set(key, { page: prepared, expires, ...(pageId ? { pageId } : {}) });
       if (pageId) {
         const keys = byPage.get(pageId) ?? new Set<string>();
         keys.add(key);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -162,23 +163,37 @@ function registerRenderer(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
-  const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const shared = isSharedPageView(request);
+  // A render whose visitor hung up is no longer an in-flight request, yet its loaders may still
+  // be querying (and background renders have no request at all): the database closes (a later
+  // onClose hook) only once every render has ended.
+  const rendering = new Set<Promise<unknown>>();
+  const track = (done: Promise<unknown>) => {
+    rendering.add(done);
+    done.finally(() => rendering.delete(done)).catch(() => {});
+    return done;
+  };
+  app.addHook("onClose", async () => {
+    await Promise.allSettled(rendering);
+  });
+
+  /** What a render's loaders get: the API in-process, as this visitor (or as nobody, `shared`). */
+  const contextFor = (request: FastifyRequest, nonce: string, shared: boolean): WebLoadContext => {
     const forwarded: Record<string, string> = {};
     for (const h of shared ? ANONYMOUS_FORWARDED : FORWARDED) {
       const v = request.headers[h];
       if (typeof v === "string") forwarded[h] = v;
     }
-    const context: WebLoadContext = {
-      cspNonce: reply.pageNonce,
+    // The API sees the visitor's address (per-IP rate limits), not the loopback.
+    const remoteAddress = request.ip;
+    return {
+      cspNonce: nonce,
       config: publicConfig,
       ...(shared ? { viewerPending: true } : {}),
       async api(path, init = {}) {
         const res = await app.inject({
           method: (init.method ?? "GET") as "GET",
           url: path.startsWith("/api") ? path : `/api${path}`,
-          // The API sees the visitor's address (per-IP rate limits), not the loopback.
-          remoteAddress: request.ip,
+          remoteAddress,
           headers: {
             ...forwarded,
             ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
@@ -195,6 +210,54 @@ function registerRenderer(
         return new Response(bodyless ? null : res.rawPayload, { status: res.statusCode, headers });
       },
     };
+  };
+
+  const queueFull = () =>
+    renderSlots.activeCount >= renderSlots.concurrency && renderSlots.pendingCount >= opts.renderQueueMax;
+
+  /**
+   * Renders a cached page again with nobody waiting for it (the cache serves the previous render
+   * meanwhile, HtmlCache.get's `refresh`). Only renders that are the same for everyone are cached,
+   * so it is rendered as for nobody in particular.
+   */
+  const refreshInBackground = (request: FastifyRequest, key: string, shared: boolean) => {
+    if (queueFull()) {
+      // The next request past the TTL asks again.
+      htmlCache.abandon(key);
+      return;
+    }
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const headers = new Headers({ accept: request.headers.accept ?? "text/html" });
+    const nonce = randomBytes(16).toString("base64");
+    const context = contextFor(request, nonce, shared);
+    const renderAgain = async () => {
+      const ticket = htmlCache.ticket();
+      const response = await handle(new Request(url, { headers }), context as never);
+      const shows = response.headers.get(SHOWS_PAGE_HEADER) ?? undefined;
+      response.headers.delete(SHOWS_PAGE_HEADER);
+      if (response.status !== 200 || !response.body || response.headers.getSetCookie().length > 0) {
+        await response.body?.cancel();
+        htmlCache.abandon(key);
+        return;
+      }
+      const page = {
+        status: 200,
+        headers: Object.fromEntries(response.headers),
+        body: await response.text(),
+      };
+      htmlCache.set(key, nonce, page, { ticket, ...(shows ? { page: shows } : {}) });
+    };
+    track(
+      renderSlots(renderAgain).catch((error: unknown) => {
+        htmlCache.abandon(key);
+        app.log.error({ err: error, url: request.url }, "background page render failed");
+      }),
+    );
+  };
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shared = isSharedPageView(request);
+    const context = contextFor(request, reply.pageNonce, shared);
     const cacheable = htmlCache.enabled && (shared || isAnonymousRead(request));
     const key = shared ? request.url + SHARED_KEY_SUFFIX : request.url;
     const encoding = pageEncoding(request);
@@ -202,14 +265,16 @@ function registerRenderer(
     if (cacheable) {
       const hit = htmlCache.get(key, reply.pageNonce, encoding);
       if (hit) {
-        reply.status(hit.status).headers(hit.headers).header("x-page-cache", "hit");
+        if (hit.refresh) refreshInBackground(request, key, shared);
+        reply
+          .status(hit.status)
+          .headers(hit.headers)
+          .header("x-page-cache", hit.stale ? "stale" : "hit");
         if (hit.encoding === "gzip") reply.header("content-encoding", "gzip");
         return reply.send(request.method === "HEAD" ? undefined : hit.body);
       }
     }
-    const full =
-      renderSlots.activeCount >= renderSlots.concurrency && renderSlots.pendingCount >= opts.renderQueueMax;
-    if (full) {
+    if (queueFull()) {
       if (cacheable) htmlCache.abandon(key);
       reply.header("retry-after", "1").header("cache-control", "no-store");
       if (negotiate(request.headers.accept ?? "", ["application/json", "text/html"]) === "text/html") {
@@ -277,22 +342,13 @@ function registerRenderer(
     return reply.header("content-encoding", "gzip").send(gzipStreamed(body));
   };
 
-  // A render whose visitor hung up is no longer an in-flight request, yet its loaders may still
-  // be querying: the database closes (a later onClose hook) only once every render has ended.
-  const rendering = new Set<Promise<unknown>>();
-  app.addHook("onClose", async () => {
-    await Promise.allSettled(rendering);
-  });
   app.route({
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     url: "/*",
     // Pages pick their own encoding (spliced gzip for cached ones, decision 006).
     compress: false,
     handler(request, reply) {
-      const done = render(request, reply);
-      rendering.add(done);
-      done.finally(() => rendering.delete(done)).catch(() => {});
-      return done;
+      return track(render(request, reply));
     },
   });
 }
