@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { accountKeys, sessions, users } from "../../db/schema/accounts.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,8 +13,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+/** On every read of the signed-in account (each page load). */
+const userByIdStatement = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("user_by_id"),
+);
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userByIdStatement(db).execute({ id });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, votes } from "../../db/schema/discussion.ts";
 import { setAttachments } from "./attachments.ts";
@@ -22,11 +23,9 @@ export function myVoteJoin(viewerId: string) {
   );
 }
 
-/** Prepared once per database: it runs on every signed-in read of a cached list. */
-const myVotesOnStatements = new WeakMap<Db, ReturnType<typeof prepareMyVotesOn>>();
-
-function prepareMyVotesOn(db: Db) {
-  return db
+/** Runs on every signed-in read of a cached list. */
+const myVotesOnStatement = preparedOnce((db) =>
+  db
     .select({ id: votes.targetId, value: votes.value })
     .from(votes)
     .where(
@@ -37,18 +36,13 @@ function prepareMyVotesOn(db: Db) {
         sql`${votes.targetId} = any(${sql.placeholder("ids")}::uuid[])`,
       ),
     )
-    .prepare("my_votes_on");
-}
+    .prepare("my_votes_on"),
+);
 
 /** The viewer's votes on the given contributions (for lists served from the page cache). */
 export async function myVotesOn(db: Db, viewerId: string, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  let statement = myVotesOnStatements.get(db);
-  if (!statement) {
-    statement = prepareMyVotesOn(db);
-    myVotesOnStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ viewer: viewerId, ids });
+  const rows = await myVotesOnStatement(db).execute({ viewer: viewerId, ids });
   return new Map(rows.map((r) => [r.id, r.value]));
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
 import { authorColumns, pageOf, type RowQuery } from "../discussion/index.ts";
@@ -61,25 +62,18 @@ export async function notesOfPages(db: Db, authorId: string, pageIds: string[]) 
     .limit(500);
 }
 
-/** Prepared once per database: the notes of one page run on every signed-in page view. */
-const notesOfPageStatements = new WeakMap<Db, ReturnType<typeof prepareNotesOfPage>>();
-
-function prepareNotesOfPage(db: Db) {
-  return selectNotes(db)
+/** The notes of one page: on every signed-in page view. */
+const notesOfPageStatement = preparedOnce((db) =>
+  selectNotes(db)
     .where(and(eq(notes.authorId, sql.placeholder("author")), eq(notes.sitePageId, sql.placeholder("page"))))
     .orderBy(desc(notes.pinned), desc(notes.updatedAt), desc(notes.id))
     .limit(500)
-    .prepare("notes_of_page");
-}
+    .prepare("notes_of_page"),
+);
 
 /** The author's own notes of one page, in the order of `notesOfPages`. */
 export function notesOfPage(db: Db, authorId: string, pageId: string) {
-  let statement = notesOfPageStatements.get(db);
-  if (!statement) {
-    statement = prepareNotesOfPage(db);
-    notesOfPageStatements.set(db, statement);
-  }
-  return statement.execute({ author: authorId, page: pageId });
+  return notesOfPageStatement(db).execute({ author: authorId, page: pageId });
 }
 
 export async function insertNote(

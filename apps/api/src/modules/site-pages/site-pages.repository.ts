@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { contributions, relatedPageLinks, sitePages, sites, votes } from "../../db/schema/discussion.ts";
 import type { RowQuery } from "../discussion/index.ts";
 
@@ -41,10 +42,8 @@ export async function countPages(db: Db, where: SQL | undefined): Promise<number
 
 export type PageListRow = Awaited<ReturnType<typeof listPages>>[number];
 
-/** Prepared once per database: it runs on every signed-in page view. */
-const myVotesStatements = new WeakMap<Db, ReturnType<typeof prepareMyVotes>>();
-
-function prepareMyVotes(db: Db) {
+/** Runs on every signed-in page view. */
+const myVotesStatement = preparedOnce((db) => {
   const page = sql.placeholder("page");
   const viewer = sql.placeholder("viewer");
   // One row when the page exists (none when it does not), with every vote of the viewer on it
@@ -73,18 +72,13 @@ function prepareMyVotes(db: Db) {
     .from(sitePages)
     .where(eq(sitePages.id, page))
     .prepare("my_votes_on_page");
-}
+});
 
 /**
  * The viewer's votes on a page and on everything listed on it, or undefined when there is no such
  * page: one query, over the viewer's votes (the primary key starts with the profile).
  */
 export async function myVotesOnPage(db: Db, viewerId: string, pageId: string) {
-  let statement = myVotesStatements.get(db);
-  if (!statement) {
-    statement = prepareMyVotes(db);
-    myVotesStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ viewer: viewerId, page: pageId });
+  const [row] = await myVotesStatement(db).execute({ viewer: viewerId, page: pageId });
   return row?.votes.map(([kind, id, value]) => ({ kind, id, value }));
 }

@@ -1,0 +1,19 @@
+import type { Db } from "./client.ts";
+
+/**
+ * A prepared statement per database, built the first time it runs. For the queries every request
+ * makes: drizzle builds a query's text anew on each call (a sixth of the CPU of a signed-in list
+ * read), a prepared one binds its parameters only. A transaction is a database of its own here,
+ * so statements run inside one are built for it.
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (!statement) {
+      statement = build(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
+}
