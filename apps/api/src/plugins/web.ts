@@ -140,6 +140,13 @@ function isSharedPageView(request: FastifyRequest) {
 /** The cache key of a shared page view: its HTML differs from the anonymous one (the header waits for its viewer). */
 const SHARED_KEY_SUFFIX = "\u0000viewer";
 
+/** The page a render shows (its loader said so): the cache's business, taken off the response. */
+function takeShownPage(response: Response): string | undefined {
+  const shows = response.headers.get(SHOWS_PAGE_HEADER) ?? undefined;
+  response.headers.delete(SHOWS_PAGE_HEADER);
+  return shows;
+}
+
 function pageEncoding(request: FastifyRequest): PageEncoding {
   const accepted = request.headers["accept-encoding"];
   return accepted && negotiate(accepted, ["gzip", "identity"]) === "gzip" ? "gzip" : "identity";
@@ -233,8 +240,7 @@ function registerRenderer(
     const renderAgain = async () => {
       const ticket = htmlCache.ticket();
       const response = await handle(new Request(url, { headers }), context as never);
-      const shows = response.headers.get(SHOWS_PAGE_HEADER) ?? undefined;
-      response.headers.delete(SHOWS_PAGE_HEADER);
+      const shows = takeShownPage(response);
       if (response.status !== 200 || !response.body || response.headers.getSetCookie().length > 0) {
         await response.body?.cancel();
         htmlCache.abandon(key);
@@ -304,9 +310,7 @@ function registerRenderer(
     // Pages take no submissions of their own (every write is an API call): React Router answers
     // other methods 405, and the answer names the methods that work.
     if (response.status === 405) reply.header("allow", "GET, HEAD");
-    // Which page a render shows is the cache's business, never the browser's.
-    const shows = response.headers.get(SHOWS_PAGE_HEADER) ?? undefined;
-    response.headers.delete(SHOWS_PAGE_HEADER);
+    const shows = takeShownPage(response);
     for (const [key, value] of response.headers) {
       if (key === "set-cookie") continue;
       reply.header(key, value);

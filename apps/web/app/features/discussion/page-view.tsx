@@ -1,9 +1,10 @@
 import type { Note, SitePageView } from "@flipside/contracts/discussion";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link2, MessageSquare, NotebookPen, Plus, Star } from "lucide-react";
+import { Link2, type LucideIcon, MessageSquare, NotebookPen, Plus, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { cn } from "../../lib/cn.ts";
 import { registerPageActions } from "../../lib/page-actions.ts";
 import { useRootData, useShellUser } from "../../lib/root-data.ts";
 import { CommentsPanel } from "./comments-panel.tsx";
@@ -31,11 +32,35 @@ function titlePending(page: SitePageView | undefined): boolean {
   return !!page && page.fetchedDate === null && Date.now() - Date.parse(page.createdDate) < FRESH_PAGE_MS;
 }
 
-function TabBadge({ count }: { count: number }) {
+/** A tab of the page view with its icon, its name (`shortLabel` from sm up) and its count. */
+function CountedTab({
+  tab,
+  icon: Icon,
+  label,
+  shortLabel = label,
+  count,
+  className,
+}: {
+  tab: PageTab;
+  icon: LucideIcon;
+  label: string;
+  shortLabel?: string;
+  count: number;
+  className?: string;
+}) {
   return (
-    <span className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums group-data-[state=active]:bg-primary/10 group-data-[state=active]:text-primary">
-      {count.toLocaleString("en")}
-    </span>
+    <TabsTrigger
+      value={tab}
+      data-testid={`tab-${tab}`}
+      className={cn("group flex-none px-2 sm:px-3", className)}
+    >
+      <Icon aria-hidden="true" />
+      <span className="hidden sm:inline">{shortLabel}</span>
+      <span className="sr-only sm:hidden">{label}</span>
+      <span className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums group-data-[state=active]:bg-primary/10 group-data-[state=active]:text-primary">
+        {count.toLocaleString("en")}
+      </span>
+    </TabsTrigger>
   );
 }
 
@@ -73,9 +98,11 @@ export function PageView({ data }: { data: PageViewData }) {
   // come in one call once the browser knows who is signed in, into the page query and OwnVotes.
   const user = useShellUser();
   const shared = useRootData()?.viewerPending === true;
+  // Rendered for everyone and viewed by someone signed in: their own part comes from /mine.
+  const overlaid = shared && user !== null;
   const mineQuery = useQuery({
     queryKey: [...base, "mine", user?.id ?? null],
-    enabled: shared && user !== null,
+    enabled: overlaid,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
       const mine = await discussionApi.mine(sitePageId);
@@ -85,8 +112,8 @@ export function PageView({ data }: { data: PageViewData }) {
       return mine.votes;
     },
   });
-  const ownVotes = shared && user !== null ? mineQuery.data : undefined;
-  const notesLoading = shared && user !== null && mineQuery.isPending;
+  const ownVotes = overlaid ? mineQuery.data : undefined;
+  const notesLoading = overlaid && mineQuery.isPending;
   const notes = page.notes;
   const setNotes = (change: (notes: Note[]) => Note[]) =>
     queryClient.setQueryData<SitePageView>([...base, "page"], (p) =>
@@ -173,46 +200,27 @@ export function PageView({ data }: { data: PageViewData }) {
               className="scroll-mt-20 gap-5"
             >
               <TabsList className="h-auto w-full justify-start" aria-label="Page tabs">
-                <TabsTrigger
-                  value="comments"
-                  data-testid="tab-comments"
-                  className="group flex-none px-2 sm:px-3"
-                >
-                  <MessageSquare aria-hidden="true" />
-                  <span className="hidden sm:inline">Comments</span>
-                  <span className="sr-only sm:hidden">Comments</span>
-                  <TabBadge count={countOf("comments")} />
-                </TabsTrigger>
-                <TabsTrigger
-                  value="reviews"
-                  data-testid="tab-reviews"
-                  className="group flex-none px-2 sm:px-3"
-                >
-                  <Star aria-hidden="true" />
-                  <span className="hidden sm:inline">Reviews</span>
-                  <span className="sr-only sm:hidden">Reviews</span>
-                  <TabBadge count={countOf("reviews")} />
-                </TabsTrigger>
-                <TabsTrigger
-                  value="related-page"
-                  data-testid="tab-related-page"
-                  className="group flex-none px-2 sm:px-3"
-                >
-                  <Link2 aria-hidden="true" />
-                  <span className="hidden sm:inline">Related</span>
-                  <span className="sr-only sm:hidden">Related pages</span>
-                  <TabBadge count={countOf("related-page")} />
-                </TabsTrigger>
-                <TabsTrigger
-                  value="my-note"
-                  data-testid="tab-my-note"
-                  className="group flex-none px-2 data-[state=active]:text-note sm:px-3"
-                >
-                  <NotebookPen aria-hidden="true" />
-                  <span className="hidden sm:inline">My notes</span>
-                  <span className="sr-only sm:hidden">My notes</span>
-                  <TabBadge count={countOf("my-note")} />
-                </TabsTrigger>
+                <CountedTab
+                  tab="comments"
+                  icon={MessageSquare}
+                  label="Comments"
+                  count={countOf("comments")}
+                />
+                <CountedTab tab="reviews" icon={Star} label="Reviews" count={countOf("reviews")} />
+                <CountedTab
+                  tab="related-page"
+                  icon={Link2}
+                  label="Related pages"
+                  shortLabel="Related"
+                  count={countOf("related-page")}
+                />
+                <CountedTab
+                  tab="my-note"
+                  icon={NotebookPen}
+                  label="My notes"
+                  count={countOf("my-note")}
+                  className="data-[state=active]:text-note"
+                />
                 <TabsTrigger
                   value="tab-plus"
                   data-testid="tab-tab-plus"

@@ -41,7 +41,7 @@ export function VoteArrows({
 }: VoteArrowsProps) {
   const gate = useContributionGate();
   // A page rendered for everyone learns the viewer's own votes after hydration (own-votes.tsx).
-  const known = useOwnVote(kind === "CONTRIBUTION" ? targetId : "");
+  const known = useOwnVote(targetId);
   const initial = kind === "CONTRIBUTION" && known !== undefined ? { ...given, myVote: known } : given;
   const [state, setState] = useState<VoteState>(initial);
   const [busy, setBusy] = useState(false);
