@@ -1,3 +1,4 @@
+import { compactBufferFrom } from "./compact-buffer.ts";
 import { prepareSplicedGzip, type SplicedGzip, spliceGzip } from "./spliced-gzip.ts";
 
 /**
@@ -34,7 +35,16 @@ export interface PreparedPage {
 }
 
 export function preparePage(page: CachedPage, nonce: string): PreparedPage {
-  const parts = page.body.split(nonce).map((part) => Buffer.from(part));
+  // Views of one buffer that owns the page's bytes (compact-buffer.ts).
+  const body = compactBufferFrom(page.body);
+  const needle = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(needle); at >= 0; at = body.indexOf(needle, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + needle.length;
+  }
+  parts.push(body.subarray(start));
   return {
     status: page.status,
     headers: page.headers,
@@ -99,12 +109,17 @@ export function createHtmlCache(opts: {
   /** How long a render bound to one page lives (it goes when that page changes anyway); `ttlMs` by default. */
   pageTtlMs?: number;
   maxEntries?: number;
+  /** The largest render kept. */
   maxBytes?: number;
+  /** All renders kept together, plain and compressed: the oldest go first. */
+  maxTotalBytes?: number;
 }): HtmlCache {
   const maxEntries = opts.maxEntries ?? 500;
   const maxBytes = opts.maxBytes ?? 512 * 1024;
+  const maxTotalBytes = opts.maxTotalBytes ?? 32 * 1024 * 1024;
   const pageTtlMs = Math.max(opts.ttlMs, opts.pageTtlMs ?? opts.ttlMs);
-  const entries = new Map<string, { page: PreparedPage; expires: number; pageId?: string }>();
+  const entries = new Map<string, { page: PreparedPage; bytes: number; expires: number; pageId?: string }>();
+  let totalBytes = 0;
   /** The keys of each discussion page's renders. */
   const byPage = new Map<string, Set<string>>();
   /** Changes are numbered; a render is kept only if nothing it shows changed after its ticket. */
@@ -117,6 +132,7 @@ export function createHtmlCache(opts: {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    totalBytes -= entry.bytes;
     if (entry.pageId === undefined) return;
     const keys = byPage.get(entry.pageId);
     keys?.delete(key);
@@ -155,10 +171,14 @@ export function createHtmlCache(opts: {
       );
       if (changed > ticket) return prepared;
       drop(key);
+      const bytes = prepared.size + prepared.gzip.deflated.reduce((n, d) => n + d.length, 0);
       // Map order is insertion order: the first key is the oldest.
-      if (entries.size >= maxEntries) drop(entries.keys().next().value as string);
+      while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + bytes > maxTotalBytes)) {
+        drop(entries.keys().next().value as string);
+      }
       const expires = Date.now() + (pageId ? pageTtlMs : opts.ttlMs);
-      entries.set(key, { page: prepared, expires, ...(pageId ? { pageId } : {}) });
+      entries.set(key, { page: prepared, bytes, expires, ...(pageId ? { pageId } : {}) });
+      totalBytes += bytes;
       if (pageId) {
         const keys = byPage.get(pageId) ?? new Set<string>();
         keys.add(key);
@@ -183,6 +203,7 @@ export function createHtmlCache(opts: {
       allChangedAt = ++counter;
       pageChangedAt.clear();
       entries.clear();
+      totalBytes = 0;
       byPage.clear();
       rendering.clear();
     },

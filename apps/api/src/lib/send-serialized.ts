@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
 import type { FastifyReply } from "fastify";
+import { compactBuffer } from "./compact-buffer.ts";
 
 type Encoding = "br" | "gzip";
 
@@ -13,7 +14,7 @@ function compress(json: Buffer, encoding: Encoding): Buffer {
     forms = {};
     compressed.set(json, forms);
   }
-  forms[encoding] ??=
+  forms[encoding] ??= compactBuffer(
     encoding === "br"
       ? brotliCompressSync(json, {
           params: {
@@ -21,7 +22,8 @@ function compress(json: Buffer, encoding: Encoding): Buffer {
             [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
           },
         })
-      : gzipSync(json, { level: 6 });
+      : gzipSync(json, { level: 6 }),
+  );
   return forms[encoding];
 }
 

@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { compactBuffers } from "./compact-buffer.ts";
 
 /**
  * Gzip for a cached page whose CSP nonce differs on every response. The stretches between the
@@ -39,7 +40,8 @@ export function prepareSplicedGzip(stretches: Buffer[], fillerLength: number): S
     });
   });
   return {
-    deflated,
+    // One allocation for the page's compressed stretches, not a 64 KiB zlib chunk for each.
+    deflated: compactBuffers(deflated),
     crcs: stretches.map((s) => crc32(s)),
     lengths: stretches.map((s) => s.length),
     fillerLength,

@@ -2,14 +2,6 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { v7 as uuidv7 } from "uuid";
@@ -143,6 +135,9 @@ export interface S3StorageOptions {
   publicOrigin: string;
 }
 
+type S3Sdk = typeof import("@aws-sdk/client-s3");
+type S3Client = import("@aws-sdk/client-s3").S3Client;
+
 /** A storage that holds a client to let go of when the app closes. */
 export interface ClosableStorage extends Storage {
   close(): void;
@@ -153,24 +148,32 @@ export interface ClosableStorage extends Storage {
  * address: files are always served through it, with its protective headers, and the bucket stays private.
  */
 export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
-  const client = new S3Client({
-    region: opts.region,
-    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
-    forcePathStyle: opts.forcePathStyle,
-    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-    // Checksum headers on every upload (the SDK default since 2025) are refused by several
-    // S3-compatible servers; send them only where the API requires them.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-  });
+  // The SDK is loaded on first use: it takes some 35 MB of memory that a process storing its
+  // files on disk never needs, so nothing imports it statically.
+  let connecting: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: opts.region,
+        ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+        forcePathStyle: opts.forcePathStyle,
+        credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+        // Checksum headers on every upload (the SDK default since 2025) are refused by several
+        // S3-compatible servers; send them only where the API requires them.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+      }),
+    })));
   const Bucket = opts.bucket;
   return {
     async put(key, body, contentType) {
       if (!isValidKey(key) || CONTENT_TYPES[extname(key)] !== contentType) {
         throw new Error(`Refusing to store ${key} as ${contentType}`);
       }
+      const { sdk, client } = await connect();
       // One PutObject is atomic: a reader sees the old object, none, or the whole new one.
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -183,11 +186,12 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
       if (!isValidKey(key)) return null;
       // The type follows the key, as on disk: never whatever metadata the bucket holds.
       const contentType = CONTENT_TYPES[extname(key)] ?? "application/octet-stream";
+      const { sdk, client } = await connect();
       let Range: string | undefined;
       try {
         if (range && "suffix" in range) {
           // Suffix ranges are made absolute here: not every S3-compatible server reads them right.
-          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
           const bytes = resolveRange(range, head.ContentLength ?? 0);
           if (!bytes) {
             return unsatisfiable(head.ContentLength ?? 0, contentType);
@@ -197,7 +201,7 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
           Range = `bytes=${range.start}-${range.end ?? ""}`;
         }
         const res = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, ...(Range ? { Range } : {}) }),
+          new sdk.GetObjectCommand({ Bucket, Key: key, ...(Range ? { Range } : {}) }),
         );
         if (!(res.Body instanceof Readable) || res.ContentLength === undefined) {
           (res.Body as { destroy?: () => void } | undefined)?.destroy?.();
@@ -210,10 +214,10 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
         }
         return { body: res.Body, size: res.ContentLength, contentType };
       } catch (e) {
-        if (isNotFound(e)) return null;
+        if (isNotFound(sdk, e)) return null;
         // InvalidRange is not modelled by the SDK: it arrives as a plain service error.
         if (Range && (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
-          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
           return unsatisfiable(head.ContentLength ?? 0, contentType);
         }
         throw e;
@@ -221,20 +225,26 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
     },
     async delete(key) {
       // Deleting a missing object succeeds on S3, as rm --force does on disk.
-      if (isValidKey(key)) await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      if (!isValidKey(key)) return;
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     url(key) {
       return `${opts.publicOrigin}${FILES_ROUTE_PREFIX}${key}`;
     },
     close() {
-      client.destroy();
+      // A client that never connected has nothing to let go of.
+      void connecting?.then(
+        ({ client }) => client.destroy(),
+        () => {},
+      );
     },
   };
 }
 
 /** No such object. A missing bucket is a broken setup, not a missing file: that one must surface. */
-function isNotFound(e: unknown): boolean {
-  if (!(e instanceof S3ServiceException) || e.name === "NoSuchBucket") return false;
+function isNotFound(sdk: S3Sdk, e: unknown): boolean {
+  if (!(e instanceof sdk.S3ServiceException) || e.name === "NoSuchBucket") return false;
   return e.name === "NoSuchKey" || e.$metadata.httpStatusCode === 404;
 }
 

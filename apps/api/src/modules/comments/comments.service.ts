@@ -8,6 +8,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { contributions, sitePages } from "../../db/schema/discussion.ts";
+import { compactBufferFrom } from "../../lib/compact-buffer.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import {
@@ -147,7 +148,7 @@ export function createCommentsService(core: DiscussionCore) {
       // Validated and serialized once per cache fill instead of once per request.
       return {
         pageId: shape.pageId,
-        value: { ...fresh, json: Buffer.from(JSON.stringify(CommentList.parse(fresh.items))) },
+        value: { ...fresh, json: compactBufferFrom(JSON.stringify(CommentList.parse(fresh.items))) },
       };
     })) as CommentPage;
     if (!viewer || shared.items.length === 0) return shared;

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
 import { clientKey } from "../../lib/client-address.ts";
+import { compactBufferFrom } from "../../lib/compact-buffer.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
@@ -86,7 +87,7 @@ export function createSitePagesService(core: DiscussionCore) {
         const dto = SitePageSchema.parse(presentSitePage(page, site));
         // Keyed to the page whose data it shows: any change there drops the entry. (A merge
         // invalidates the merged page, which until then was the page its own address showed.)
-        return { pageId: page.id, value: { page: dto, json: Buffer.from(JSON.stringify(dto)) } };
+        return { pageId: page.id, value: { page: dto, json: compactBufferFrom(JSON.stringify(dto)) } };
       });
       if (known) return known;
       if (input.back) throw notFound(`${input.url.trim()} has no Flipside page yet.`);

@@ -1,0 +1,127 @@
+// `npm run lighthouse`: issue 14's first-paint check. Lighthouse (from the registry) drives
+// Debian's Chromium against the production build on the bench's seeded data and prints, for the
+// home page, a page view with 25 comments and a public profile, the mobile performance score
+// (Lighthouse's default: a mid-range phone on a slow 4G link, simulated), first and largest
+// contentful paint, layout shift, blocking time and the JavaScript the page loads. Each address
+// is loaded once first (as a reader after the first one finds it: rendered and cached), then
+// measured LIGHTHOUSE_RUNS (3) times; the table shows the median run by score. Not a timed
+// test: the machine is shared, and the numbers belong in the closing note of a change.
+// With DATABASE_URL the server runs on that PostgreSQL server, otherwise on the embedded one.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_PATH } from "../e2e/fixtures/browser.ts";
+import { seedBench } from "./seed.ts";
+import { startBenchServer } from "./server.ts";
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const TARGET = { score: 95, fcpMs: 1800, jsKb: 150, cls: 0.05 };
+
+interface Run {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsKb: number;
+  htmlKb: number;
+}
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  const bytes = (type: string) =>
+    requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: value("first-contentful-paint"),
+    lcpMs: value("largest-contentful-paint"),
+    cls: value("cumulative-layout-shift"),
+    tbtMs: value("total-blocking-time"),
+    jsKb: bytes("Script"),
+    htmlKb: bytes("Document"),
+  };
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** A public profile to measure: the author of the newest comment on a page, asked of the API. */
+async function someAuthor(base: string, sitePageId: string): Promise<string> {
+  const search = encodeURIComponent(`sitePage_id==${sitePageId},deleted==false,COMMENT`);
+  const response = await fetch(`${base}/api/v1/site-page-comments?searchAnd=${search}&page=0&size=1`);
+  const [first] = (await response.json()) as { author: { id: string } | null }[];
+  if (!first?.author) throw new Error("the bench page has no comment with an author");
+  return first.author.id;
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL;
+  const dataDir = mkdtempSync(join(tmpdir(), "flipside-lighthouse-"));
+  const seeded = await seedBench({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  const server = await startBenchServer(seeded, dataDir, databaseUrl);
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const page = seeded.rotation[0];
+    const author = await someAuthor(server.base, page?.id ?? "");
+    const targets = [
+      { name: "home", path: "/" },
+      { name: "page view, 25 comments", path: `/?url=${encodeURIComponent(page?.url ?? "")}` },
+      { name: "public profile", path: `/users/${author}` },
+    ];
+    const rows: { name: string; run: Run }[] = [];
+    for (const target of targets) {
+      const url = `${server.base}${target.path}`;
+      await fetch(url, { headers: { accept: "text/html" } });
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+      runs.sort((a, b) => a.score - b.score);
+      rows.push({ name: target.name, run: runs[Math.floor(runs.length / 2)] as Run });
+      process.stderr.write(`  ${target.name}: ${runs.map((r) => r.score).join(", ")}\n`);
+    }
+    const mark = (ok: boolean) => (ok ? "✓" : "✗");
+    console.log(
+      `\nFlipside Lighthouse — mobile, simulated throttling, median of ${RUNS}, ${databaseUrl ? "PostgreSQL server" : "PGlite (embedded)"}, node ${process.version}\n`,
+    );
+    console.log(
+      "| page | score (≥ 95) | FCP (≤ 1.8 s) | LCP | CLS (≤ 0.05) | TBT | JS gzip (≤ 150 KB) | HTML |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const { name, run } of rows) {
+      console.log(
+        `| ${name} | ${run.score} ${mark(run.score >= TARGET.score)} | ${(run.fcpMs / 1000).toFixed(2)} s ${mark(run.fcpMs <= TARGET.fcpMs)} | ${(run.lcpMs / 1000).toFixed(2)} s | ${run.cls.toFixed(3)} ${mark(run.cls <= TARGET.cls)} | ${run.tbtMs.toFixed(0)} ms | ${run.jsKb.toFixed(0)} KB ${mark(run.jsKb <= TARGET.jsKb)} | ${run.htmlKb.toFixed(0)} KB |`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    await seeded.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
