@@ -6,8 +6,9 @@
 // is loaded once first (as a reader after the first one finds it: rendered and cached), then
 // measured LIGHTHOUSE_RUNS (3) times; the table shows the median run by score. Not a timed
 // test: the machine is shared, and the numbers belong in the closing note of a change.
-// With DATABASE_URL the server runs on that PostgreSQL server, otherwise on the embedded one.
-import { mkdtempSync, rmSync } from "node:fs";
+// With DATABASE_URL the server runs on that PostgreSQL server, otherwise on the embedded one;
+// LIGHTHOUSE_REPORTS=dir keeps each run's full report there (open one in the Lighthouse viewer).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launch } from "chrome-launcher";
@@ -17,6 +18,7 @@ import { seedBench } from "./seed.ts";
 import { startBenchServer } from "./server.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const TARGET = { score: 95, fcpMs: 1800, jsKb: 150, cls: 0.05 };
 
 interface Run {
@@ -29,7 +31,7 @@ interface Run {
   htmlKb: number;
 }
 
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number, report?: string): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -38,6 +40,7 @@ async function audit(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (report) writeFileSync(report, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests =
@@ -71,6 +74,7 @@ async function someAuthor(base: string, sitePageId: string): Promise<string> {
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), "flipside-lighthouse-"));
   const seeded = await seedBench({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   const server = await startBenchServer(seeded, dataDir, databaseUrl);
@@ -98,7 +102,10 @@ async function main() {
       const url = `${server.base}${target.path}`;
       await fetch(url, { headers: { accept: "text/html" } });
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+      for (let i = 0; i < RUNS; i++) {
+        const report = REPORTS && join(REPORTS, `${target.name.replace(/\W+/g, "-")}-${i + 1}.json`);
+        runs.push(await audit(url, chrome.port, report));
+      }
       runs.sort((a, b) => a.score - b.score);
       rows.push({ name: target.name, run: runs[Math.floor(runs.length / 2)] as Run });
       process.stderr.write(`  ${target.name}: ${runs.map((r) => r.score).join(", ")}\n`);
