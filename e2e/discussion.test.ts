@@ -396,7 +396,16 @@ describe("comments in depth", () => {
     const comment = page.locator(`[data-comment-id="${commentId}"]`);
     const image = comment.getByTestId("contribution-media").locator("img");
     await image.waitFor();
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The element shows before its bytes arrive: wait for the load (or its failure), then judge.
+    const loaded = await image.evaluate((img: HTMLImageElement) =>
+      img.complete
+        ? img.naturalWidth > 0
+        : new Promise<boolean>((resolve) => {
+            img.addEventListener("load", () => resolve(img.naturalWidth > 0), { once: true });
+            img.addEventListener("error", () => resolve(false), { once: true });
+          }),
+    );
+    expect(loaded).toBe(true);
 
     // Dan answers it.
     expect(

@@ -40,4 +40,13 @@ export default defineConfig({
   // The server bundle takes the icons it uses from lucide-react instead of importing the whole
   // library at run time: its ~1,700 icons cost the server some 40 MB of memory (issue 14).
   ssr: { noExternal: ["lucide-react"] },
+  build: {
+    rolldownOptions: {
+      output: {
+        // The icons a page shows come in one small file, not a request each (the menu alone
+        // has twenty-five): the browser's six connections were spent on headers.
+        codeSplitting: { groups: [{ name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ }] },
+      },
+    },
+  },
 });
