@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_PATH } from "../e2e/fixtures/browser.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/fixtures/browser.ts";
 import { seedBench } from "./seed.ts";
 import { startBenchServer } from "./server.ts";
 
@@ -80,14 +80,7 @@ async function main() {
   const server = await startBenchServer(seeded, dataDir, databaseUrl);
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const page = seeded.rotation[0];

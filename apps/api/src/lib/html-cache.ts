@@ -145,14 +145,14 @@ export function createHtmlCache(opts: {
       const entry = entries.get(key);
       if (!entry) return null;
       const now = Date.now();
-      const served = servePage(entry.page, nonce, encoding);
-      if (entry.expires > now) return served;
       // Past the TTL the entry stands in while its successor renders, but never for more than a
       // few TTLs (that render may have failed, or nobody asked for the page for a while).
       if (entry.expires + 4 * opts.ttlMs <= now) {
         rendering.add(key);
         return null;
       }
+      const served = servePage(entry.page, nonce, encoding);
+      if (entry.expires > now) return served;
       if (rendering.has(key)) return { ...served, stale: true };
       rendering.add(key);
       return { ...served, stale: true, refresh: true };
