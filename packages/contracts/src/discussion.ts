@@ -45,6 +45,7 @@ export const DISCUSSION_MESSAGES = {
   parentDeleted: "That comment was deleted; it cannot be answered.",
   parentOtherPage: "That comment belongs to another page.",
   notAuthor: "Only the author can change this.",
+  changedMeanwhile: "The page changed while you were writing. Try again.",
   selfVote: "You cannot vote on your own contribution.",
   alreadyLinked: "These pages are already linked.",
   sameLinked: "A page cannot be related to itself.",

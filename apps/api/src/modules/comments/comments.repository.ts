@@ -1,9 +1,17 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { rowOf, rowsOf } from "../../db/raw-row.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteColumn, pageOf, type RowQuery, withMyVote } from "../discussion/index.ts";
+import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
+import {
+  authorColumns,
+  claimUuidSql,
+  myVoteColumn,
+  pageOf,
+  type RowQuery,
+  withMyVote,
+} from "../discussion/index.ts";
 
 const replyTo = alias(contributions, "reply_to");
 const replyToAuthor = alias(users, "reply_to_author");
@@ -35,3 +43,68 @@ export async function listComments(db: Db, opts: RowQuery) {
 }
 
 export type CommentListRow = Awaited<ReturnType<typeof listComments>>[number];
+
+/**
+ * Adds a comment or reply in one statement (docs/discussion.md#how-every-write-goes): only if
+ * the page exists and, for a reply, the item answered (a comment, reply or review) is live and on that
+ * page (locked, so it cannot be deleted meanwhile); the page's comment count or the thread's
+ * reply count goes up with it. A reply to a reply joins its thread and remembers whom it
+ * answers. Answers the new row as a list row, or undefined when nothing was added.
+ */
+export async function insertComment(
+  db: Db,
+  input: { id: string; pageId: string; authorId: string; parentId: string | null; body: string },
+): Promise<CommentListRow | undefined> {
+  const thread = input.parentId
+    ? sql`select case when p.kind = 'REPLY' and p.parent_id is not null then p.parent_id else p.id end as root,
+          case when p.kind = 'REPLY' and p.parent_id is not null then p.id end as answered
+        from ${contributions} p
+        where p.id = ${input.parentId}::uuid and p.kind <> 'RELATED_PAGE'
+          and p.site_page_id = ${input.pageId}::uuid and not p.deleted
+        for update`
+    : sql`select null::uuid as root, null::uuid as answered`;
+  const result = await db.execute(sql`
+    with page as (
+      select ${sitePages.id} as id, ${claimUuidSql(input.authorId)} as claim_uuid
+      from ${sitePages} join ${sites} on ${sites.id} = ${sitePages.siteId}
+      where ${sitePages.id} = ${input.pageId}::uuid
+    ), thread as (${thread}),
+    ins as (
+      insert into ${contributions} (id, kind, site_page_id, author_id, parent_id, in_reply_to_id, body, claim_uuid)
+      select ${input.id}::uuid, case when thread.root is null then 'COMMENT' else 'REPLY' end, page.id,
+        ${input.authorId}::uuid, thread.root, thread.answered, ${input.body}::text, page.claim_uuid
+      from page, thread
+      returning *
+    ), counted as (
+      update ${sitePages} set comment_count = comment_count + 1
+      where id in (select site_page_id from ins where parent_id is null)
+    ), replied as (
+      update ${contributions} set reply_size = reply_size + 1 where id in (select parent_id from ins)
+    )
+    select ins.*, a.display_name as a_display_name, a.image_key as a_image_key, a.image_url as a_image_url,
+      r.deleted as r_deleted, ra.id as ra_id, ra.display_name as ra_display_name,
+      ra.image_key as ra_image_key, ra.image_url as ra_image_url
+    from ins
+    left join ${users} a on a.id = ins.author_id
+    left join ${contributions} r on r.id = ins.in_reply_to_id
+    left join ${users} ra on ra.id = r.author_id`);
+  const [raw] = rowsOf(result);
+  if (!raw) return undefined;
+  const c = rowOf(contributions, raw);
+  const person = (prefix: string, id: unknown) =>
+    typeof id === "string"
+      ? {
+          id,
+          displayName: String(raw[`${prefix}display_name`]),
+          imageKey: (raw[`${prefix}image_key`] as string | null) ?? null,
+          imageUrl: (raw[`${prefix}image_url`] as string | null) ?? null,
+        }
+      : null;
+  return {
+    c,
+    author: person("a_", c.authorId),
+    replyTo: c.inReplyToId ? { id: c.inReplyToId, deleted: raw.r_deleted === true } : null,
+    replyToAuthor: person("ra_", raw.ra_id),
+    myVote: null,
+  };
+}

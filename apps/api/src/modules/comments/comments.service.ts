@@ -5,11 +5,11 @@ import {
   type UpdateComment,
 } from "@flipside/contracts/discussion";
 import { desc, eq, inArray } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { contributions, sitePages } from "../../db/schema/discussion.ts";
-import { compactBufferFrom } from "../../lib/compact-buffer.ts";
-import { notFound, validationFailed } from "../../lib/errors.ts";
+import { conflict, notFound, validationFailed } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import {
   type Filter,
@@ -23,8 +23,6 @@ import {
   attach,
   attachmentsOf,
   bumpPageCounters,
-  bumpReplySize,
-  claimUuidFor,
   contributionList,
   countWhere,
   type DiscussionCore,
@@ -33,12 +31,15 @@ import {
   myVotesOn,
   oneOf,
   policy,
+  type SerializedList,
+  serializeList,
   softDelete,
   sortFields,
   voteValue,
+  withMyVotes,
 } from "../discussion/index.ts";
 import { presentComment } from "./comments.presenter.ts";
-import { type CommentListRow, listComments } from "./comments.repository.ts";
+import { type CommentListRow, insertComment, listComments } from "./comments.repository.ts";
 
 const COMMENT_KINDS = ["COMMENT", "REPLY"] as const;
 
@@ -109,10 +110,11 @@ async function topLevelTotal(db: Db, shape: { pageId: string; deleted?: boolean 
  * encoding them), for readers that add nothing to them.
  */
 export type CommentPage = { items: Comment[]; total: number; json?: Buffer };
+type SharedCommentPage = { items: Comment[]; total: number; serialized: SerializedList };
 const CommentList = z.array(Comment);
 
 export function createCommentsService(core: DiscussionCore) {
-  const { db, storage, cache, writer } = core;
+  const { db, storage, cache, writer, pages } = core;
 
   const spec = contributionList<CommentListRow, Comment>({
     filter: COMMENT_FILTER,
@@ -143,23 +145,25 @@ export function createCommentsService(core: DiscussionCore) {
     const shape = policy.sharesPageView(viewer) ? topLevelShape(filter) : null;
     if (!shape) return listOf(db, spec, viewer, parsed);
     const key = `comments:${filterKey(filter)}:${JSON.stringify(query.sort ?? null)}:${query.page}:${query.size}`;
-    const shared = (await cache.getOrLoad<CommentPage>(key, async () => {
+    const shared = (await cache.getOrLoad<SharedCommentPage>(key, async () => {
       const fresh = await listOf(db, spec, null, parsed, topLevelTotal(db, shape));
       // Validated and serialized once per cache fill instead of once per request.
-      return {
-        pageId: shape.pageId,
-        value: { ...fresh, json: compactBufferFrom(JSON.stringify(CommentList.parse(fresh.items))) },
-      };
-    })) as CommentPage;
-    if (!viewer || shared.items.length === 0) return shared;
+      const items = CommentList.parse(fresh.items);
+      return { pageId: shape.pageId, value: { items, total: fresh.total, serialized: serializeList(items) } };
+    })) as SharedCommentPage;
+    const { items, total, serialized } = shared;
+    if (!viewer || items.length === 0) return { items, total, json: serialized.json };
     const mine = await myVotesOn(
       db,
       viewer.id,
-      shared.items.map((c) => c.id),
+      items.map((c) => c.id),
     );
+    if (mine.size === 0) return { items, total, json: serialized.json };
+    const votes = items.map((c) => voteValue(mine.get(c.id)));
     return {
-      total: shared.total,
-      items: shared.items.map((c) => ({ ...c, myVote: voteValue(mine.get(c.id)) })),
+      total,
+      items: items.map((c, i) => ({ ...c, myVote: votes[i] ?? 0 })),
+      json: withMyVotes(serialized, votes),
     };
   }
 
@@ -167,6 +171,23 @@ export function createCommentsService(core: DiscussionCore) {
     const comment = await oneOf(db, spec, viewer, eq(contributions.id, id));
     if (!comment) throw notFound(DISCUSSION_MESSAGES.commentNotFound);
     return comment;
+  }
+
+  /** Why a comment was not added: the page or the comment answered is missing or unfit. */
+  async function refusal(input: z.output<typeof CreateComment>): Promise<Error> {
+    await pages.require(input.sitePage_id);
+    if (input.parent_id) {
+      const [parent] = await db.select().from(contributions).where(eq(contributions.id, input.parent_id));
+      if (!parent || parent.kind === "RELATED_PAGE") return notFound(DISCUSSION_MESSAGES.commentNotFound);
+      if (parent.sitePageId !== input.sitePage_id) {
+        return validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentOtherPage }]);
+      }
+      if (parent.deleted) {
+        return validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentDeleted }]);
+      }
+    }
+    // Everything is in place now: what was missing appeared meanwhile.
+    return conflict(DISCUSSION_MESSAGES.changedMeanwhile);
   }
 
   /** The author's own live comment, locked for a change. */
@@ -180,48 +201,25 @@ export function createCommentsService(core: DiscussionCore) {
     get,
 
     async create(viewer: Viewer, input: z.output<typeof CreateComment>): Promise<Comment> {
-      const id = await writer.add(viewer, input.sitePage_id, {
-        async write(tx, found) {
-          let parentId: string | null = null;
-          let inReplyToId: string | null = null;
-          if (input.parent_id) {
-            const [parent] = await tx
-              .select()
-              .from(contributions)
-              .where(eq(contributions.id, input.parent_id))
-              .for("update");
-            if (!parent || parent.kind === "RELATED_PAGE")
-              throw notFound(DISCUSSION_MESSAGES.commentNotFound);
-            if (parent.sitePageId !== input.sitePage_id) {
-              throw validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentOtherPage }]);
-            }
-            if (parent.deleted) {
-              throw validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentDeleted }]);
-            }
-            // A reply to a reply stays in its thread and remembers whom it answers.
-            parentId = parent.kind === "REPLY" && parent.parentId ? parent.parentId : parent.id;
-            inReplyToId = parentId === parent.id ? null : parent.id;
-          }
-          const [row] = await tx
-            .insert(contributions)
-            .values({
-              kind: parentId ? "REPLY" : "COMMENT",
-              sitePageId: input.sitePage_id,
-              authorId: viewer.id,
-              parentId,
-              inReplyToId,
-              body: input.body,
-              claimUuid: claimUuidFor(found.site, viewer.id),
-            })
-            .returning({ id: contributions.id });
-          if (!row) throw new Error("comment insert returned nothing");
-          if (parentId) await bumpReplySize(tx, parentId, 1);
-          else await bumpPageCounters(tx, [input.sitePage_id], { commentCount: 1 });
-          if (input.attachmentIds?.length) await attach(tx, viewer.id, row.id, input.attachmentIds);
-          return { result: row.id, pages: [input.sitePage_id] };
+      const withFiles = Boolean(input.attachmentIds?.length);
+      const row = await writer.addInOne(
+        viewer,
+        async (db) => {
+          const added = await insertComment(db, {
+            id: uuidv7(),
+            pageId: input.sitePage_id,
+            authorId: viewer.id,
+            parentId: input.parent_id ?? null,
+            body: input.body,
+          });
+          if (!added) throw await refusal(input);
+          if (input.attachmentIds?.length) await attach(db, viewer.id, added.c.id, input.attachmentIds);
+          return { result: added, pages: [input.sitePage_id] };
         },
-      });
-      return get(viewer, id);
+        { transaction: withFiles },
+      );
+      // The statement answered everything a new comment shows but its files.
+      return withFiles ? get(viewer, row.c.id) : presentComment(row, [], storage);
     },
 
     async update(viewer: Viewer, id: string, input: z.output<typeof UpdateComment>): Promise<Comment> {

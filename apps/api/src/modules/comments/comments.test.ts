@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
+import { users } from "../../db/schema/accounts.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
 import { parseSearchAnd } from "../../lib/search-filter.ts";
 import { COMMENT_FILTER, topLevelShape } from "./comments.service.ts";
@@ -151,6 +152,58 @@ describe("threads", () => {
     });
     const toDeleted = await post(bob, { sitePage_id: pageId, parent_id: root.id, body: "x" });
     expect(toDeleted.statusCode).toBe(422);
+  });
+});
+
+describe("what a write answers", () => {
+  it("is the comment every read shows: top level, a reply to a reply, an official response", async () => {
+    const page = await newPage("https://answers.example.org/story");
+    const [row] = await t.app.db.select().from(sitePages).where(eq(sitePages.id, page));
+    const owner = await createUser(t.app, { displayName: "Owner <b>&</b>" });
+    await t.app.db
+      .update(users)
+      .set({ imageUrl: "https://img.example.net/owner.png" })
+      .where(eq(users.id, owner.id));
+    await t.app.db
+      .update(sites)
+      .set({ verificationStatus: "VERIFIED", ownerKind: "USER", ownerId: owner.id })
+      .where(eq(sites.id, row?.siteId as string));
+    const root = await comment(alice, "a *root*", {}, page);
+    const official = await comment(owner, "official", { parent_id: root.id }, page);
+    const nested = await comment(bob, "to the owner", { parent_id: official.id }, page);
+    expect(official).toMatchObject({
+      claimUuid: row?.siteId,
+      author: { displayName: "Owner <b>&</b>", imageUrl: "https://img.example.net/owner.png" },
+    });
+    expect(nested.inReplyTo).toEqual({
+      id: official.id,
+      author: { id: owner.id, displayName: "Owner <b>&</b>", imageUrl: "https://img.example.net/owner.png" },
+    });
+    for (const written of [root, official, nested]) {
+      const [read] = (await list(q(`id==${written.id}`), alice)).json();
+      expect(written, written.body).toEqual({ ...read, replySize: written.replySize });
+    }
+  });
+
+  it("refused, it changes no count", async () => {
+    const page = await newPage("https://answers.example.org/refused");
+    const other = await newPage("https://answers.example.org/elsewhere");
+    const root = await comment(alice, "root", {}, page);
+    const counts = async () => {
+      const [p] = await t.app.db.select().from(sitePages).where(eq(sitePages.id, page));
+      const [r] = await t.app.db.select().from(contributions).where(eq(contributions.id, root.id));
+      return { comments: p?.commentCount, replies: r?.replySize };
+    };
+    const before = await counts();
+    expect((await post(bob, { sitePage_id: other, parent_id: root.id, body: "x" })).statusCode).toBe(422);
+    const unknownPage = "0190a0a0-0000-7000-8000-000000000000";
+    expect((await post(bob, { sitePage_id: unknownPage, parent_id: root.id, body: "x" })).statusCode).toBe(
+      404,
+    );
+    expect((await post(bob, { sitePage_id: page, parent_id: unknownPage, body: "x" })).statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+    await comment(bob, "fine", { parent_id: root.id }, page);
+    expect(await counts()).toEqual({ comments: before.comments, replies: (before.replies ?? 0) + 1 });
   });
 });
 

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { contributions, sitePages } from "../../db/schema/discussion.ts";
+import { sitePages } from "../../db/schema/discussion.ts";
 
 /**
  * The page counters kept beside the rows they count, changed in the same transaction as the
@@ -20,12 +20,4 @@ export async function bumpPageCounters(
     }),
   );
   await tx.update(sitePages).set(set).where(inArray(sitePages.id, pageIds));
-}
-
-/** A thread's reply count. */
-export async function bumpReplySize(tx: Db, parentId: string, delta: number): Promise<void> {
-  await tx
-    .update(contributions)
-    .set({ replySize: sql`greatest(${contributions.replySize} + ${delta}, 0)` })
-    .where(eq(contributions.id, parentId));
 }

@@ -16,11 +16,11 @@ export {
   withMyVote,
 } from "./contributions.repository.ts";
 export { createDiscussionCore, type DiscussionCore, discussionPlugin } from "./core.ts";
-export { bumpPageCounters, bumpReplySize } from "./counters.ts";
+export { bumpPageCounters } from "./counters.ts";
 export { contributionList, type ListSpec, listOf, oneOf, pageOf, type RowQuery } from "./list.ts";
 export { sortFields } from "./list-order.ts";
 export { renderMarkdownCached } from "./markdown-cache.ts";
-export { claimUuidFor } from "./official-response.ts";
+export { claimUuidFor, claimUuidSql } from "./official-response.ts";
 export { noPageCache, type PageCache } from "./page-cache.ts";
 export {
   createPageFetchQueue,
@@ -47,4 +47,5 @@ export {
   voteValue,
 } from "./presenter.ts";
 export { consumeVote } from "./rate-limits.ts";
+export { type SerializedList, serializeList, withMyVotes } from "./serialized-list.ts";
 export { ConcurrentInsert, type Written } from "./write.ts";

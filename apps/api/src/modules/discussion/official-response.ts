@@ -1,3 +1,5 @@
+import { type SQL, sql } from "drizzle-orm";
+import { sites } from "../../db/schema/discussion.ts";
 import type { SiteRow } from "./pages.repository.ts";
 
 /**
@@ -9,4 +11,10 @@ import type { SiteRow } from "./pages.repository.ts";
 export function claimUuidFor(site: SiteRow, authorId: string): string | null {
   if (site.verificationStatus !== "VERIFIED") return null;
   return site.ownerKind === "USER" && site.ownerId === authorId ? site.id : null;
+}
+
+/** The same rule inside a statement that reads `sites` (a write that is one statement). */
+export function claimUuidSql(authorId: string): SQL<string | null> {
+  return sql`case when ${sites.verificationStatus} = 'VERIFIED' and ${sites.ownerKind} = 'USER'
+    and ${sites.ownerId} = ${authorId}::uuid then ${sites.id} end`;
 }

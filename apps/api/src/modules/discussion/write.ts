@@ -25,6 +25,9 @@ export class ConcurrentInsert extends Error {}
  * step or do them in another order:
  * - `add`: the author's rate limit → the page exists → one transaction (rows and counters
  *   together) → the page cache forgets the pages written to;
+ * - `addInOne`: the same for an add that is one statement (the page check, rows and counters
+ *   together), the hot write: no connection waits between round trips and the page's counter
+ *   row is locked only while the statement runs;
  * - `change`: one transaction that locks the item and lets only its author through → the
  *   write → the page cache forgets.
  */
@@ -63,6 +66,21 @@ export function createWriter(deps: {
       const page = await deps.pages.require(pageId);
       const prepared = (steps.prepare ? await steps.prepare(page) : undefined) as P;
       return transact((tx) => steps.write(tx, page, prepared));
+    },
+
+    /**
+     * `transaction` when the write needs more than its one statement (attaching files): the
+     * statement and the rest then commit together.
+     */
+    async addInOne<T>(
+      viewer: Viewer,
+      write: (db: Db) => Promise<Written<T>>,
+      opts: { transaction: boolean },
+    ): Promise<T> {
+      await consumeContribution(deps.limiter, deps.config, viewer);
+      const written = opts.transaction ? await db.transaction(write) : await write(db);
+      for (const pageId of new Set(written.pages)) cache.invalidate(pageId);
+      return written.result;
     },
 
     async change<R extends { authorId: string | null; deleted?: boolean }, T>(
