@@ -31,10 +31,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total, json } = await service.list(await request.viewer(), request.query);
+      const { items, total, json, personal } = await service.list(await request.viewer(), request.query);
       setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
       // A string body is sent as it is: the cached list was validated when it was serialized.
-      if (json !== undefined) return sendSerialized(reply, json);
+      if (json !== undefined) return sendSerialized(reply, json, { personal });
       return items;
     },
   );

@@ -109,7 +109,7 @@ async function topLevelTotal(db: Db, shape: { pageId: string; deleted?: boolean 
  * `json`: the items already validated and serialized (UTF-8 bytes, so that no request pays for
  * encoding them), for readers that add nothing to them.
  */
-export type CommentPage = { items: Comment[]; total: number; json?: Buffer };
+export type CommentPage = { items: Comment[]; total: number; json?: Buffer; personal?: boolean };
 type SharedCommentPage = { items: Comment[]; total: number; serialized: SerializedList };
 const CommentList = z.array(Comment);
 
@@ -164,6 +164,7 @@ export function createCommentsService(core: DiscussionCore) {
       total,
       items: items.map((c, i) => ({ ...c, myVote: votes[i] ?? 0 })),
       json: withMyVotes(serialized, votes),
+      personal: true,
     };
   }
 

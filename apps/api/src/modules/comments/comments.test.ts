@@ -247,6 +247,44 @@ describe("GET /v1/site-page-comments", () => {
     expect((await asked("identity")).headers["content-encoding"]).toBeUndefined();
   });
 
+  it("readers asking together each get their own votes, compressed when they accept it", async () => {
+    const voted = await newPage("https://paging.example.com/votes");
+    for (let i = 0; i < 5; i++)
+      await comment(alice, `a comment long enough to be compressed ${"x".repeat(300)}`, {}, voted);
+    const query = q(`sitePage_id==${voted},COMMENT`);
+    const readers = await Promise.all(Array.from({ length: 4 }, () => createUser(t.app)));
+    // Reader i votes on the i-th comment of the first page of the list, up for even i, down for odd.
+    const shown: string[] = (await list(query)).json().map((c: { id: string }) => c.id);
+    await Promise.all(
+      readers.slice(1).map((reader, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/v1/contribution-votes",
+          headers: reader.headers,
+          payload: { contributionId: shown[i], vote: i % 2 ? -1 : 1 },
+        }),
+      ),
+    );
+    const answers = await Promise.all(
+      [...readers, ...readers].map((reader) =>
+        t.app.inject({
+          url: `/api/v1/site-page-comments?${query}`,
+          headers: { ...reader.headers, "accept-encoding": "br" },
+        }),
+      ),
+    );
+    answers.forEach((res, n) => {
+      const r = n % readers.length;
+      const items: { id: string; myVote: number }[] = JSON.parse(
+        res.headers["content-encoding"] === "br" ? brotliDecompressSync(res.rawPayload).toString() : res.body,
+      );
+      expect(res.headers["content-encoding"]).toBe("br");
+      const mine = items.filter((c) => c.myVote !== 0).map((c) => [c.id, c.myVote]);
+      expect(mine, `reader ${r}`).toEqual(r === 0 ? [] : [[shown[r - 1], (r - 1) % 2 ? -1 : 1]]);
+      expect(items.map((c) => c.id)).toEqual(shown);
+    });
+  });
+
   it("Oldest and Top orders", async () => {
     const oldest = await list(`${q(`sitePage_id==${page}`)}&sort=createdDate,asc&size=3`);
     expect(oldest.json().map((c: { id: string }) => c.id)).toEqual(ids.slice(0, 3));

@@ -1,3 +1,4 @@
+import DataLoader from "dataloader";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
@@ -23,27 +24,70 @@ export function myVoteJoin(viewerId: string) {
   );
 }
 
-/** Runs on every signed-in read of a cached list. */
-const myVotesOnStatement = preparedOnce((db) =>
+/**
+ * Readers' votes on listed contributions, for any number of (reader, contribution) pairs: one
+ * array parameter each, so the statement's text never changes.
+ */
+const votesOfStatement = preparedOnce((db) =>
   db
-    .select({ id: votes.targetId, value: votes.value })
+    .select({ profileId: votes.profileId, id: votes.targetId, value: votes.value })
     .from(votes)
     .where(
       and(
-        eq(votes.profileId, sql.placeholder("viewer")),
         eq(votes.targetKind, "CONTRIBUTION"),
-        // One array parameter, whatever the number of ids: the statement's text never changes.
-        sql`${votes.targetId} = any(${sql.placeholder("ids")}::uuid[])`,
+        sql`(${votes.profileId}, ${votes.targetId}) in (select * from unnest(${sql.placeholder("viewers")}::uuid[], ${sql.placeholder("ids")}::uuid[]))`,
       ),
     )
-    .prepare("my_votes_on"),
+    .prepare("votes_of"),
 );
+
+interface VoteKey {
+  viewerId: string;
+  id: string;
+}
+
+/**
+ * Every signed-in read of a cached list asks for its reader's votes. The readers whose requests
+ * arrive in the same turn of the event loop are answered by one statement (docs/caches.md):
+ * under load one round trip serves several readers instead of one each, and a lone reader
+ * waits for nothing but the end of the turn. No answer is kept (`cache: false`).
+ */
+const voteLoaders = new WeakMap<Db, DataLoader<VoteKey, number, string>>();
+function voteLoader(db: Db): DataLoader<VoteKey, number, string> {
+  let loader = voteLoaders.get(db);
+  if (!loader) {
+    loader = new DataLoader<VoteKey, number, string>(
+      async (keys) => {
+        const rows = await votesOfStatement(db).execute({
+          viewers: keys.map((k) => k.viewerId),
+          ids: keys.map((k) => k.id),
+        });
+        const found = new Map(rows.map((r) => [`${r.profileId}:${r.id}`, r.value]));
+        return keys.map((k) => found.get(`${k.viewerId}:${k.id}`) ?? 0);
+      },
+      {
+        cache: false,
+        cacheKeyFn: (k) => `${k.viewerId}:${k.id}`,
+        batchScheduleFn: (run) => setImmediate(run),
+        maxBatchSize: 2_000,
+      },
+    );
+    voteLoaders.set(db, loader);
+  }
+  return loader;
+}
 
 /** The viewer's votes on the given contributions (for lists served from the page cache). */
 export async function myVotesOn(db: Db, viewerId: string, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await myVotesOnStatement(db).execute({ viewer: viewerId, ids });
-  return new Map(rows.map((r) => [r.id, r.value]));
+  const values = await voteLoader(db).loadMany(ids.map((id) => ({ viewerId, id })));
+  const mine = new Map<string, number>();
+  values.forEach((value, i) => {
+    if (value instanceof Error) throw value;
+    const id = ids[i];
+    if (value !== 0 && id !== undefined) mine.set(id, value);
+  });
+  return mine;
 }
 
 export async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
