@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { AppError } from "./errors.ts";
 
 export type ImageKind = "jpeg" | "png" | "webp" | "gif" | "avif";
@@ -69,6 +68,8 @@ export async function reencodeImage(input: Buffer, opts: ReencodeOptions): Promi
   const kind = await sniffImage(input);
   if (!kind || !opts.allowed.includes(kind)) throw unsupportedImage(field, opts.allowed);
 
+  // libvips costs the process some 20 MB from the moment it loads: only once someone uploads.
+  const { default: sharp } = await import("sharp");
   const output = opts.output === "same" ? kind : (opts.output ?? "webp");
   const animated = Boolean(opts.animated) && (output === "gif" || output === "webp");
   try {
