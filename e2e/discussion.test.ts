@@ -270,6 +270,56 @@ describe("the discussion journey", () => {
   });
 });
 
+/**
+ * Issue 14: a page view's first load stays within its JavaScript budget (bytes on the wire,
+ * compressed as served), and the code of menus and dialogs comes only when someone reaches for
+ * them. The budget comes down as the page sheds code; it never goes up.
+ */
+const PAGE_VIEW_JS_BUDGET_KB = 220;
+const ON_DEMAND =
+  /\/assets\/(dropdown-menu|dialog|sheet|main-menu-dropdown|mobile-menu-sheet|auth-dialog|confirm-delete-dialog|page-dialogs|note-drawers)-[\w-]{8}\.js$/;
+
+describe("what a page view downloads", () => {
+  it("its scripts stay within the budget; menus and dialogs come when reached for", async () => {
+    const author = await journey.account("Budget");
+    const address = "flipside-budget.com/weight";
+    const flipped = await flip(address);
+    await api("/v1/site-page-comments", {
+      method: "POST",
+      body: { sitePage_id: flipped.data.id, body: "Mine, so it has an actions menu" },
+      token: author.token,
+    });
+    const tab = await tracked();
+    const { page } = tab;
+    await signIn(tab, author);
+    const scripts = new Map<string, Promise<number>>();
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() !== "script") return;
+      scripts.set(
+        new URL(request.url()).pathname,
+        request.sizes().then((sizes) => sizes.responseBodySize),
+      );
+    });
+    await visit(page, pagePath(address));
+    await page.waitForLoadState("networkidle");
+    const loaded = new Map(
+      await Promise.all([...scripts].map(async ([path, size]) => [path, await size] as const)),
+    );
+    const total = [...loaded.values()].reduce((sum, bytes) => sum + bytes, 0);
+    expect(total / 1024, [...loaded.keys()].join("\n")).toBeLessThanOrEqual(PAGE_VIEW_JS_BUDGET_KB);
+    expect([...loaded.keys()].filter((path) => ON_DEMAND.test(path))).toEqual([]);
+
+    // Reaching for them brings them, and they work at once.
+    await page.getByTestId("menu-button").click();
+    await page.getByTestId("main-menu").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("comment-actions").click();
+    await page.getByTestId("comment-delete").click();
+    await page.getByRole("alertdialog").or(page.getByRole("dialog")).waitFor();
+    expect([...scripts.keys()].filter((path) => ON_DEMAND.test(path)).length).toBeGreaterThan(0);
+  });
+});
+
 describe("failed flips (docs/web-app.md#guards-and-redirects)", () => {
   it("shows '{url} is not a valid domain' and stays on the home route", async () => {
     const { page, problems } = await tracked();

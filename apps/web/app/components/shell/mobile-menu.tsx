@@ -1,132 +1,30 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
-import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
-import { cn } from "../../lib/cn.ts";
-import { useSignOut } from "../../lib/use-sign-out.ts";
+import type { ComponentProps } from "react";
 import { Button } from "../ui/button.tsx";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from "../ui/sheet.tsx";
-import { AppLink } from "./app-link.tsx";
-import { ColorModeSwitch } from "./color-mode-switch.tsx";
-import { copyCurrentLink } from "./copy-link.tsx";
-import { LogoMark } from "./logo.tsx";
-import { COPY_LINK, SIGN_OUT, useMenuSections } from "./menu-content.tsx";
+import { DeferredMenu } from "../ui/deferred.tsx";
 
-const itemClass =
-  "flex w-full cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground";
-
-/** Below md the menu is a drawer from the right, with the same identifiers as the dropdown. */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const { sections, user } = useMenuSections();
-  const signOut = useSignOut();
-  const close = () => setOpen(false);
+export function MobileMenuButton(props: ComponentProps<typeof Button>) {
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="outline" size="icon-sm" data-testid="mobile-menu-button" aria-label="Open menu">
-          <Menu aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" data-testid="mobile-menu" className="gap-0">
-        <SheetHeader className="flex-row items-center gap-2">
-          <LogoMark className="size-6" />
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription className="sr-only">Pages and settings of Flipside</SheetDescription>
-        </SheetHeader>
-        <SheetBody>
-          <nav aria-label="Menu" className="flex flex-col gap-4 pb-4">
-            {sections.map((section) => (
-              <section key={section.id} aria-labelledby={`mobile-menu-${section.id}`}>
-                <h2
-                  id={`mobile-menu-${section.id}`}
-                  className="px-2 pb-1 font-medium text-muted-foreground text-xs"
-                >
-                  {section.label}
-                  {section.hint ? <span className="block font-normal text-xxs">{section.hint}</span> : null}
-                </h2>
-                <ul className="flex flex-col">
-                  {section.actions?.map(({ id, label, icon: Icon, run }) => (
-                    <li key={id}>
-                      <button
-                        type="button"
-                        id={id}
-                        data-testid={id}
-                        className={itemClass}
-                        disabled={!run}
-                        onClick={() => {
-                          close();
-                          run?.();
-                        }}
-                      >
-                        <Icon aria-hidden="true" />
-                        {label}
-                      </button>
-                    </li>
-                  ))}
-                  {section.links?.map(({ id, label, to, icon: Icon }) => (
-                    <li key={id}>
-                      <AppLink
-                        to={to}
-                        id={id}
-                        data-testid={id}
-                        className={itemClass}
-                        onClick={(event) => {
-                          close();
-                          if (id === "login") openLoginFromLink(event);
-                        }}
-                      >
-                        <Icon aria-hidden="true" />
-                        {label}
-                      </AppLink>
-                    </li>
-                  ))}
-                  {section.id === "account" && user ? (
-                    <li>
-                      <button
-                        type="button"
-                        id={SIGN_OUT.id}
-                        data-testid={SIGN_OUT.id}
-                        className={cn(itemClass, "text-destructive")}
-                        onClick={() => {
-                          close();
-                          void signOut();
-                        }}
-                      >
-                        <SIGN_OUT.icon aria-hidden="true" />
-                        {SIGN_OUT.label}
-                      </button>
-                    </li>
-                  ) : null}
-                </ul>
-              </section>
-            ))}
-          </nav>
-        </SheetBody>
-        <SheetFooter className="flex-row items-center justify-between border-t">
-          <ColorModeSwitch />
-          <Button
-            variant="ghost"
-            size="sm"
-            data-testid={COPY_LINK.id}
-            onClick={() => {
-              close();
-              void copyCurrentLink();
-            }}
-          >
-            <COPY_LINK.icon aria-hidden="true" />
-            {COPY_LINK.label}
-          </Button>
-        </SheetFooter>
-      </SheetContent>
-    </Sheet>
+    <Button
+      variant="outline"
+      size="icon-sm"
+      data-testid="mobile-menu-button"
+      aria-label="Open menu"
+      aria-haspopup="dialog"
+      {...props}
+    >
+      <Menu aria-hidden="true" />
+    </Button>
+  );
+}
+
+const load = () => import("./mobile-menu-sheet.tsx");
+
+/** The menu below md (`mobile-menu-sheet.tsx`), fetched when reached for. */
+export function MobileMenu() {
+  return (
+    <DeferredMenu load={load} trigger={<MobileMenuButton />}>
+      {(m, trigger) => <m.MobileMenuSheet trigger={trigger} />}
+    </DeferredMenu>
   );
 }

@@ -3,21 +3,17 @@ import { BadgeCheck, MessageSquareReply, MoreHorizontal, Pencil, Trash2 } from "
 import { type ReactNode, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu.tsx";
+import { DeferredDialog, DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
 import { cn } from "../../lib/cn.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { CommentComposer } from "./comment-composer.tsx";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { ContributionMedia } from "./contribution-media.tsx";
 import { discussionApi } from "./discussion-client.ts";
 import { UserContent } from "./user-content.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
+
+const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
 
 /** What a soft-deleted comment looks like (the API answers 204 and keeps a placeholder). */
 export function deletedComment(comment: Comment): Comment {
@@ -125,8 +121,9 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
           ) : null}
         </AuthorByline>
         {mine && !comment.deleted && !editing ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <DeferredMenu
+            load={loadDropdownMenu}
+            trigger={
               <Button
                 variant="ghost"
                 size="icon-sm"
@@ -135,22 +132,28 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
               >
                 <MoreHorizontal aria-hidden="true" />
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="min-w-36">
-              <DropdownMenuItem onSelect={() => setEditing(true)} data-testid="comment-edit">
-                <Pencil aria-hidden="true" />
-                Edit
-              </DropdownMenuItem>
-              <DropdownMenuItem
-                variant="destructive"
-                onSelect={() => setConfirming(true)}
-                data-testid="comment-delete"
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+          >
+            {(ui, trigger) => (
+              <ui.DropdownMenu defaultOpen>
+                <ui.DropdownMenuTrigger asChild>{trigger}</ui.DropdownMenuTrigger>
+                <ui.DropdownMenuContent align="end" className="min-w-36">
+                  <ui.DropdownMenuItem onSelect={() => setEditing(true)} data-testid="comment-edit">
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </ui.DropdownMenuItem>
+                  <ui.DropdownMenuItem
+                    variant="destructive"
+                    onSelect={() => setConfirming(true)}
+                    data-testid="comment-delete"
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </ui.DropdownMenuItem>
+                </ui.DropdownMenuContent>
+              </ui.DropdownMenu>
+            )}
+          </DeferredMenu>
         ) : null}
       </div>
 
@@ -200,17 +203,21 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
       {reply.composer}
       {thread}
 
-      <ConfirmDeleteDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Delete your ${label}?`}
-        description="Its text goes away for good. A placeholder keeps its place so the replies still make sense."
-        failure={`The ${label} was not deleted. Try again.`}
-        onConfirm={async () => {
-          await discussionApi.deleteComment(comment.id);
-          onChange(deletedComment(comment));
-        }}
-      />
+      <DeferredDialog open={confirming} load={loadConfirmDelete}>
+        {(m) => (
+          <m.ConfirmDeleteDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Delete your ${label}?`}
+            description="Its text goes away for good. A placeholder keeps its place so the replies still make sense."
+            failure={`The ${label} was not deleted. Try again.`}
+            onConfirm={async () => {
+              await discussionApi.deleteComment(comment.id);
+              onChange(deletedComment(comment));
+            }}
+          />
+        )}
+      </DeferredDialog>
     </article>
   );
 }

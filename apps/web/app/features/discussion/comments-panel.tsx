@@ -2,14 +2,7 @@ import type { Comment } from "@flipside/contracts/discussion";
 import { ArrowDownUp, MessageSquare } from "lucide-react";
 import { useCallback } from "react";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu.tsx";
+import { DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
 import { CommentComposer } from "./comment-composer.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
@@ -51,28 +44,35 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
         <h2 className="font-semibold text-sm" data-testid="comments-heading">
           {`${state.total.toLocaleString("en")} ${state.total === 1 ? "comment" : "comments"}`}
         </h2>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <DeferredMenu
+          load={loadDropdownMenu}
+          trigger={
             <Button variant="ghost" size="sm" data-testid="comment-sort" aria-busy={sorting || undefined}>
               <ArrowDownUp aria-hidden="true" />
               <span className="sr-only">Sort comments: </span>
               {COMMENT_SORTS[sort].label}
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="min-w-40">
-            <DropdownMenuLabel>Sort by</DropdownMenuLabel>
-            <DropdownMenuRadioGroup
-              value={sort}
-              onValueChange={(value) => onSortChange(value as CommentSort)}
-            >
-              {(Object.keys(COMMENT_SORTS) as CommentSort[]).map((key) => (
-                <DropdownMenuRadioItem key={key} value={key} data-testid={`comment-sort-${key}`}>
-                  {COMMENT_SORTS[key].label}
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
-          </DropdownMenuContent>
-        </DropdownMenu>
+          }
+        >
+          {(ui, trigger) => (
+            <ui.DropdownMenu defaultOpen>
+              <ui.DropdownMenuTrigger asChild>{trigger}</ui.DropdownMenuTrigger>
+              <ui.DropdownMenuContent align="end" className="min-w-40">
+                <ui.DropdownMenuLabel>Sort by</ui.DropdownMenuLabel>
+                <ui.DropdownMenuRadioGroup
+                  value={sort}
+                  onValueChange={(value) => onSortChange(value as CommentSort)}
+                >
+                  {(Object.keys(COMMENT_SORTS) as CommentSort[]).map((key) => (
+                    <ui.DropdownMenuRadioItem key={key} value={key} data-testid={`comment-sort-${key}`}>
+                      {COMMENT_SORTS[key].label}
+                    </ui.DropdownMenuRadioItem>
+                  ))}
+                </ui.DropdownMenuRadioGroup>
+              </ui.DropdownMenuContent>
+            </ui.DropdownMenu>
+          )}
+        </DeferredMenu>
       </div>
 
       <PagedListBody

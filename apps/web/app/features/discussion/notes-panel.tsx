@@ -3,16 +3,18 @@ import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "lu
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { DeferredDialog } from "../../components/ui/deferred.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { TimeAgo } from "./author-byline.tsx";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { ListEmpty } from "./list-parts.tsx";
 import { NoteForm } from "./note-form.tsx";
 import { VISIBILITY_LABELS } from "./note-order.ts";
 import { UserContent } from "./user-content.tsx";
+
+const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
 
 /** docs/web-app.md#state: in the note tab a note carries the key "note", a purple colour and an isNote flag. */
 export const NOTE_KEY = "note";
@@ -118,17 +120,21 @@ function NoteCard({
           </div>
         </>
       )}
-      <ConfirmDeleteDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this note?"
-        description={`“${note.title}” goes away for good.`}
-        failure="The note was not deleted. Try again."
-        onConfirm={async () => {
-          await discussionApi.deleteNote(note.id);
-          onDeleted(note.id);
-        }}
-      />
+      <DeferredDialog open={confirming} load={loadConfirmDelete}>
+        {(m) => (
+          <m.ConfirmDeleteDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete this note?"
+            description={`“${note.title}” goes away for good.`}
+            failure="The note was not deleted. Try again."
+            onConfirm={async () => {
+              await discussionApi.deleteNote(note.id);
+              onDeleted(note.id);
+            }}
+          />
+        )}
+      </DeferredDialog>
     </article>
   );
 }

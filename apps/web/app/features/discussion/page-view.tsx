@@ -2,27 +2,30 @@ import type { Note, SitePageView } from "@flipside/contracts/discussion";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link2, type LucideIcon, MessageSquare, NotebookPen, Plus, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { DeferredDialog } from "../../components/ui/deferred.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { cn } from "../../lib/cn.ts";
 import { registerPageActions } from "../../lib/page-actions.ts";
 import { useRootData, useShellUser } from "../../lib/root-data.ts";
 import { CommentsPanel } from "./comments-panel.tsx";
+import { CustomTabsPlaceholder } from "./custom-tabs-placeholder.tsx";
 import { type CommentSort, discussionApi } from "./discussion-client.ts";
 import { isPageTab, type PageTab, useMainState } from "./discussion-state.tsx";
 import { useNoteDrawers } from "./note-drawers.ts";
-import { NoteDetailsDrawer, NotesDrawer } from "./note-drawers.tsx";
 import { upsertNote } from "./note-order.ts";
 import { NotesPanel } from "./notes-panel.tsx";
 import { OwnVotesProvider } from "./own-votes.tsx";
 import type { PageViewData } from "./page-data.ts";
-import { CustomTabsPlaceholder, OwnerDialog, SuggestionsDialog } from "./page-dialogs.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { usePagedList } from "./paged-list.ts";
 import { RelatedPanel } from "./related-panel.tsx";
 import { ReviewsPanel } from "./reviews-panel.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { SummaryPanel, type TabCount } from "./summary-panel.tsx";
+
+const loadNoteDrawers = () => import("./note-drawers.tsx");
+const loadPageDialogs = () => import("./page-dialogs.tsx");
 
 /** How long after creating a page the server may still be reading its title (docs/discussion.md#pages). */
 const FRESH_PAGE_MS = 60_000;
@@ -278,18 +281,30 @@ export function PageView({ data }: { data: PageViewData }) {
             />
           </div>
         </div>
-        <NotesDrawer state={drawerState} drawers={drawers} />
-        <NoteDetailsDrawer state={drawerState} drawers={drawers} />
-        <OwnerDialog
-          page={page}
-          open={state.ownerOpen}
-          onOpenChange={(open) => dispatch({ type: "owner", open })}
-        />
-        <SuggestionsDialog
-          page={page}
-          open={state.suggestionsOpen}
-          onOpenChange={(open) => dispatch({ type: "suggestions", open })}
-        />
+        <DeferredDialog open={drawerState.listOpen || drawerState.detailsOpen} load={loadNoteDrawers}>
+          {(m) => (
+            <>
+              <m.NotesDrawer state={drawerState} drawers={drawers} />
+              <m.NoteDetailsDrawer state={drawerState} drawers={drawers} />
+            </>
+          )}
+        </DeferredDialog>
+        <DeferredDialog open={state.ownerOpen || state.suggestionsOpen} load={loadPageDialogs}>
+          {(m) => (
+            <>
+              <m.OwnerDialog
+                page={page}
+                open={state.ownerOpen}
+                onOpenChange={(open) => dispatch({ type: "owner", open })}
+              />
+              <m.SuggestionsDialog
+                page={page}
+                open={state.suggestionsOpen}
+                onOpenChange={(open) => dispatch({ type: "suggestions", open })}
+              />
+            </>
+          )}
+        </DeferredDialog>
       </div>
     </OwnVotesProvider>
   );

@@ -1,0 +1,82 @@
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useState } from "react";
+
+/** What a trigger needs from the deferred menu before the menu is there. */
+interface TriggerProps {
+  "aria-expanded"?: boolean;
+  "aria-busy"?: boolean;
+  onPointerEnter?: () => void;
+  onPointerDown?: () => void;
+  onFocus?: () => void;
+  onClick?: () => void;
+}
+
+/**
+ * A menu whose button is drawn with the page and whose code (Radix's menu or dialog with its
+ * positioning and focus handling, a sixth of a page's JavaScript) is fetched when someone reaches
+ * for it: pointing at the button, touching it or moving focus to it. The click that follows draws
+ * the menu from the loaded module, starting open; until it has arrived the button says it is busy,
+ * and if it cannot arrive (offline) the next click tries again. Not `React.lazy`: a suspended
+ * menu is revealed up to 300 ms late.
+ *
+ * `children` draws the menu, open from the start, around the `trigger` it is given.
+ */
+export function DeferredMenu<M>({
+  load,
+  trigger,
+  children,
+}: {
+  load: () => Promise<M>;
+  trigger: ReactElement<TriggerProps>;
+  children: (loaded: M, trigger: ReactElement<TriggerProps>) => ReactNode;
+}) {
+  const [loaded, setLoaded] = useState<{ module: M } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (loaded) return children(loaded.module, trigger);
+  const warm = () => void load().catch(() => {});
+  return cloneElement(trigger, {
+    "aria-expanded": false,
+    ...(busy ? { "aria-busy": true } : {}),
+    onPointerEnter: warm,
+    onPointerDown: warm,
+    onFocus: warm,
+    onClick: () => {
+      setBusy(true);
+      load().then(
+        (module) => setLoaded({ module }),
+        () => setBusy(false),
+      );
+    },
+  });
+}
+
+/** The dropdown menu primitives, for `DeferredMenu`. */
+export const loadDropdownMenu = () => import("./dropdown-menu.tsx");
+
+/**
+ * A dialog or drawer whose code is fetched the first time it opens, then kept (so it closes with
+ * its animation and opens at once next time). Until it has arrived nothing is drawn; opening is
+ * always a person's action, and the code is one small file next to what the page already has.
+ */
+export function DeferredDialog<M>({
+  load,
+  open,
+  children,
+}: {
+  load: () => Promise<M>;
+  open: boolean;
+  children: (loaded: M) => ReactNode;
+}) {
+  const [loaded, setLoaded] = useState<{ module: M } | null>(null);
+  useEffect(() => {
+    if (!open || loaded) return;
+    let live = true;
+    load().then(
+      (module) => live && setLoaded({ module }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, loaded, load]);
+  return loaded ? children(loaded.module) : null;
+}
