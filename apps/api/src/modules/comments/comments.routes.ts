@@ -31,11 +31,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total, json, personal } = await service.list(await request.viewer(), request.query);
-      setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
-      // A string body is sent as it is: the cached list was validated when it was serialized.
-      if (json !== undefined) return sendSerialized(reply, json, { personal });
-      return items;
+      const found = await service.list(await request.viewer(), request.query);
+      setListHeaders(reply, request, {
+        total: found.total,
+        page: request.query.page,
+        size: request.query.size,
+      });
+      // Bytes are sent as they are: the cached list was validated when it was serialized.
+      if ("json" in found) return sendSerialized(reply, found.json, { personal: found.personal });
+      return found.items;
     },
   );
 

@@ -106,10 +106,13 @@ async function topLevelTotal(db: Db, shape: { pageId: string; deleted?: boolean 
 }
 
 /**
- * `json`: the items already validated and serialized (UTF-8 bytes, so that no request pays for
- * encoding them), for readers that add nothing to them.
+ * A page of comments: the items, or (for a page's shared list) the items already validated and
+ * serialized as UTF-8 bytes, so that no request pays for encoding them. `personal`: the bytes
+ * carry one reader's votes and are sent once.
  */
-export type CommentPage = { items: Comment[]; total: number; json?: Buffer; personal?: boolean };
+export type CommentPage =
+  | { items: Comment[]; total: number }
+  | { json: Buffer; total: number; personal?: boolean };
 type SharedCommentPage = { items: Comment[]; total: number; serialized: SerializedList };
 const CommentList = z.array(Comment);
 
@@ -152,20 +155,15 @@ export function createCommentsService(core: DiscussionCore) {
       return { pageId: shape.pageId, value: { items, total: fresh.total, serialized: serializeList(items) } };
     })) as SharedCommentPage;
     const { items, total, serialized } = shared;
-    if (!viewer || items.length === 0) return { items, total, json: serialized.json };
+    if (!viewer || items.length === 0) return { total, json: serialized.json };
     const mine = await myVotesOn(
       db,
       viewer.id,
       items.map((c) => c.id),
     );
-    if (mine.size === 0) return { items, total, json: serialized.json };
+    if (mine.size === 0) return { total, json: serialized.json };
     const votes = items.map((c) => voteValue(mine.get(c.id)));
-    return {
-      total,
-      items: items.map((c, i) => ({ ...c, myVote: votes[i] ?? 0 })),
-      json: withMyVotes(serialized, votes),
-      personal: true,
-    };
+    return { total, json: withMyVotes(serialized, votes), personal: true };
   }
 
   async function get(viewer: Viewer | null, id: string): Promise<Comment> {
