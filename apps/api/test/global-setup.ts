@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -49,4 +49,6 @@ export default async function setup(project: TestProject) {
   await writeFile(path, Buffer.from(await snapshot.arrayBuffer()));
   project.provide("pgliteSnapshot", path);
   project.provide("pgTemplate", "");
+  // Each run writes its own snapshot (some 40 MB): gone with the run, as its databases are.
+  return () => rm(path, { force: true });
 }
