@@ -1,7 +1,8 @@
 import type { Db } from "./client.ts";
 
 /**
- * A prepared statement per database, built the first time it runs. For the queries every request
+ * A prepared statement (or anything else bound to one database, such as a batching loader) per
+ * database, built the first time it runs. For the queries every request
  * makes: drizzle builds a query's text anew on each call (a sixth of the CPU of a signed-in list
  * read), a prepared one binds its parameters only. A transaction is a database of its own here,
  * so statements run inside one are built for it.

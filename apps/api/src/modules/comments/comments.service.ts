@@ -212,7 +212,7 @@ export function createCommentsService(core: DiscussionCore) {
             body: input.body,
           });
           if (!added) throw await refusal(input);
-          if (input.attachmentIds?.length) await attach(db, viewer.id, added.c.id, input.attachmentIds);
+          if (withFiles) await attach(db, viewer.id, added.c.id, input.attachmentIds ?? []);
           return { result: added, pages: [input.sitePage_id] };
         },
         { transaction: withFiles },

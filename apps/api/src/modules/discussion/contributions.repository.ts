@@ -52,11 +52,9 @@ interface VoteKey {
  * under load one round trip serves several readers instead of one each, and a lone reader
  * waits for nothing but the end of the turn. No answer is kept (`cache: false`).
  */
-const voteLoaders = new WeakMap<Db, DataLoader<VoteKey, number, string>>();
-function voteLoader(db: Db): DataLoader<VoteKey, number, string> {
-  let loader = voteLoaders.get(db);
-  if (!loader) {
-    loader = new DataLoader<VoteKey, number, string>(
+const voteLoader = preparedOnce(
+  (db) =>
+    new DataLoader<VoteKey, number>(
       async (keys) => {
         const rows = await votesOfStatement(db).execute({
           viewers: keys.map((k) => k.viewerId),
@@ -65,17 +63,9 @@ function voteLoader(db: Db): DataLoader<VoteKey, number, string> {
         const found = new Map(rows.map((r) => [`${r.profileId}:${r.id}`, r.value]));
         return keys.map((k) => found.get(`${k.viewerId}:${k.id}`) ?? 0);
       },
-      {
-        cache: false,
-        cacheKeyFn: (k) => `${k.viewerId}:${k.id}`,
-        batchScheduleFn: (run) => setImmediate(run),
-        maxBatchSize: 2_000,
-      },
-    );
-    voteLoaders.set(db, loader);
-  }
-  return loader;
-}
+      { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 2_000 },
+    ),
+);
 
 /** The viewer's votes on the given contributions (for lists served from the page cache). */
 export async function myVotesOn(db: Db, viewerId: string, ids: string[]): Promise<Map<string, number>> {

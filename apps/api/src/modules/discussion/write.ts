@@ -40,16 +40,19 @@ export function createWriter(deps: {
 }) {
   const { db, cache } = deps;
 
-  async function transact<T>(run: (tx: Db) => Promise<Written<T>>): Promise<T> {
-    let written: Written<T>;
-    try {
-      written = await db.transaction(run);
-    } catch (error) {
-      if (!(error instanceof ConcurrentInsert)) throw error;
-      written = await db.transaction(run);
-    }
+  /** The page cache forgets the pages written to; the write's result. */
+  function forget<T>(written: Written<T>): T {
     for (const pageId of new Set(written.pages)) cache.invalidate(pageId);
     return written.result;
+  }
+
+  async function transact<T>(run: (tx: Db) => Promise<Written<T>>): Promise<T> {
+    try {
+      return forget(await db.transaction(run));
+    } catch (error) {
+      if (!(error instanceof ConcurrentInsert)) throw error;
+      return forget(await db.transaction(run));
+    }
   }
 
   return {
@@ -78,9 +81,7 @@ export function createWriter(deps: {
       opts: { transaction: boolean },
     ): Promise<T> {
       await consumeContribution(deps.limiter, deps.config, viewer);
-      const written = opts.transaction ? await db.transaction(write) : await write(db);
-      for (const pageId of new Set(written.pages)) cache.invalidate(pageId);
-      return written.result;
+      return forget(opts.transaction ? await db.transaction(write) : await write(db));
     },
 
     async change<R extends { authorId: string | null; deleted?: boolean }, T>(

@@ -21,7 +21,7 @@ import { COPY_LINK, SIGN_OUT, useMenuSections } from "./menu-content.tsx";
 
 /**
  * The header menu from md up: a dropdown with every docs/web-app.md#routes-and-layouts menu
- * identifier. Loaded when someone reaches for the menu (`main-menu.tsx`), and open from the start.
+ * identifier. Loaded when someone reaches for the menu (`header-menus.tsx`), and open from the start.
  */
 export function MainMenuDropdown({ trigger }: { trigger: ReactElement }) {
   const { sections, user } = useMenuSections();

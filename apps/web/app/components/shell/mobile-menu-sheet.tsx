@@ -24,7 +24,7 @@ const itemClass =
 
 /**
  * Below md the menu is a drawer from the right, with the same identifiers as the dropdown.
- * Loaded when someone reaches for the menu (`mobile-menu.tsx`), and open from the start.
+ * Loaded when someone reaches for the menu (`header-menus.tsx`), and open from the start.
  */
 export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
   const [open, setOpen] = useState(true);

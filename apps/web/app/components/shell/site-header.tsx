@@ -6,9 +6,8 @@ import { useShellUser, useViewerPending } from "../../lib/root-data.ts";
 import { userInitials } from "../../lib/shell-user.ts";
 import { Button } from "../ui/button.tsx";
 import { AppLink, AppNavLink } from "./app-link.tsx";
+import { MainMenu, MobileMenu } from "./header-menus.tsx";
 import { Logo } from "./logo.tsx";
-import { MainMenu } from "./main-menu.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
 
 /** The top bar of every layout: logo home, a few direct links from md up, and the menu. */
 export function SiteHeader({ className, wide = false }: { className?: string; wide?: boolean }) {
