@@ -118,6 +118,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 /** The same answer whether or not the address already had an account (no enumeration). */
 export const RegisterResponse = z.object({ message: z.string() }).meta({ id: "RegisterResponse" });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /** docs/accounts.md login payload. */
 export const LoginRequest = z
@@ -136,6 +137,7 @@ export const ActivateRequest = z
   .meta({ id: "ActivateRequest" });
 export const ActivateQuery = z.object({ key: z.string().min(1).max(200) });
 export const ActivateResponse = z.object({ activated: z.literal(true) }).meta({ id: "ActivateResponse" });
+export type ActivateResponse = z.infer<typeof ActivateResponse>;
 
 export const Account = z
   .object({
@@ -183,6 +185,7 @@ export const ResetPasswordInitRequest = z
 export const ResetPasswordInitResponse = z
   .object({ message: z.string() })
   .meta({ id: "ResetPasswordInitResponse" });
+export type ResetPasswordInitResponse = z.infer<typeof ResetPasswordInitResponse>;
 
 export const ResetPasswordFinishRequest = z
   .object({ key: z.string().min(1).max(200), newPassword: NewPassword })

@@ -12,8 +12,4 @@ export const VerificationStatus = z.enum(["PENDING", "PLANNED", "VERIFIED"]);
 export const BillingPeriod = z.enum(["MONTH"]);
 export const ReviewSentiment = z.enum(["NEGATIVE", "POSITIVE", "EXPERT"]);
 export type ReviewSentiment = z.infer<typeof ReviewSentiment>;
-export const REVIEW_SENTIMENT_LABELS: Record<ReviewSentiment, string> = {
-  NEGATIVE: "Negative",
-  POSITIVE: "Positive",
-  EXPERT: "Expert",
-};
+export { REVIEW_SENTIMENT_LABELS } from "./discussion-constants.ts";

@@ -1,5 +1,4 @@
-import { type FieldError, Problem } from "@flipside/contracts/problem";
-import { z } from "zod";
+import type { FieldError, Problem } from "@flipside/contracts/problem";
 
 /** An answer from the API that was not a success, with its RFC 9457 problem details. */
 export class ApiError extends Error {
@@ -74,9 +73,6 @@ export interface ApiClientOptions {
   transport?: Transport;
 }
 
-/** For calls whose answer carries nothing the caller uses (204s, sign-out). */
-export const NoContent = z.unknown();
-
 const NETWORK_PROBLEM: Problem = {
   type: "about:blank",
   title: "Network error",
@@ -85,8 +81,8 @@ const NETWORK_PROBLEM: Problem = {
   detail: "Could not reach Flipside. Check your connection and try again.",
 };
 
-/** An answer that does not match the contract: most likely a newer server than this page. */
-function unexpectedAnswer(status: number, path: string): Problem {
+/** An answer this page cannot read: most likely a newer server than this page. */
+export function unexpectedAnswer(status: number, path: string): Problem {
   return {
     type: "about:blank",
     title: "Unexpected answer",
@@ -128,11 +124,26 @@ async function readProblem(response: Response): Promise<Problem> {
   const type = response.headers.get("content-type") ?? "";
   if (!type.includes("json")) return fallback;
   try {
-    const parsed = Problem.safeParse(await response.json());
-    return parsed.success ? { ...parsed.data, status: response.status } : fallback;
+    const body: unknown = await response.json();
+    return isProblem(body) ? { ...body, status: response.status } : fallback;
   } catch {
     return fallback;
   }
+}
+
+/** Enough of RFC 9457 to show: a title, and field errors only when they are well formed. */
+export function isProblem(body: unknown): body is Problem {
+  if (typeof body !== "object" || body === null) return false;
+  const { title, errors } = body as Record<string, unknown>;
+  if (typeof title !== "string") return false;
+  return (
+    errors === undefined ||
+    (Array.isArray(errors) &&
+      errors.every(
+        (e) =>
+          typeof e === "object" && e !== null && typeof e.field === "string" && typeof e.message === "string",
+      ))
+  );
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -145,19 +156,16 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The one way the web app calls `/api/...`, in the browser and in server loaders: JSON in and
- * out, every answer checked against its contract schema (the types come from the schema, never
- * from a cast), every failure thrown as an `ApiError`.
+ * out, every failure thrown as an `ApiError`. Answers are typed by the contracts' types, not
+ * parsed again here: the API checks each answer against its schema before sending it, and a tab
+ * older than the server reloads on the build check (decision 013: zod stays out of the browser).
  */
 export function createApiClient({ baseUrl = "", fetch: fetchImpl, transport }: ApiClientOptions = {}) {
   const send: Transport =
     transport ??
     ((url, init) => (fetchImpl ?? globalThis.fetch)(url, { ...init, credentials: "same-origin" }));
 
-  async function request<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    options: ApiRequestOptions = {},
-  ): Promise<ApiResponse<z.output<S>>> {
+  async function request<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
     const { method = "GET", query, body, headers = {}, signal } = options;
     const init: Parameters<Transport>[1] = {
       method,
@@ -180,42 +188,37 @@ export function createApiClient({ baseUrl = "", fetch: fetchImpl, transport }: A
       throw new ApiError(NETWORK_PROBLEM);
     }
     if (!response.ok) throw new ApiError(await readProblem(response));
-    let raw: unknown;
+    let data: unknown;
     try {
-      raw = await readBody(response);
+      data = await readBody(response);
     } catch {
       throw new ApiError(unexpectedAnswer(response.status, path));
     }
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw new ApiError(unexpectedAnswer(response.status, path));
-    return { data: parsed.data, status: response.status, headers: response.headers };
+    return { data: data as T, status: response.status, headers: response.headers };
   }
 
+  /** `T` is what the contract says the call answers; `void` for 204s. */
   const withBody =
     (method: string) =>
-    <S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) =>
-      request(path, schema, { ...options, method, body }).then((r) => r.data);
+    <T = void>(path: string, body: unknown, options: CallOptions = {}) =>
+      request<T>(path, { ...options, method, body }).then((r) => r.data);
 
   return {
     /** The whole answer, for callers that need a header or the status. */
     request,
-    get: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-      request(path, schema, { ...options, method: "GET" }).then((r) => r.data),
-    /** A page of a list: the items (each checked) and `X-Total-Count`. */
-    list: async <S extends z.ZodType>(
-      path: string,
-      item: S,
-      query: Query,
-      options: CallOptions = {},
-    ): Promise<ListPage<z.output<S>>> => {
-      const answer = await request(path, z.array(item), { ...options, query });
-      return { items: answer.data, total: totalCount(answer.headers) };
+    get: <T>(path: string, options: CallOptions = {}) =>
+      request<T>(path, { ...options, method: "GET" }).then((r) => r.data),
+    /** A page of a list: the items and `X-Total-Count`. */
+    list: async <T>(path: string, query: Query, options: CallOptions = {}): Promise<ListPage<T>> => {
+      const answer = await request<unknown>(path, { ...options, query });
+      if (!Array.isArray(answer.data)) throw new ApiError(unexpectedAnswer(answer.status, path));
+      return { items: answer.data as T[], total: totalCount(answer.headers) };
     },
     post: withBody("POST"),
     put: withBody("PUT"),
     patch: withBody("PATCH"),
-    delete: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-      request(path, schema, { ...options, method: "DELETE" }).then((r) => r.data),
+    delete: <T = void>(path: string, options: CallOptions = {}) =>
+      request<T>(path, { ...options, method: "DELETE" }).then((r) => r.data),
   };
 }
 

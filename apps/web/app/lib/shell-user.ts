@@ -1,17 +1,33 @@
-import { z } from "zod";
-
 /**
  * What the shell needs to know about the signed-in account: a lenient subset of the API's
  * account answer, so the header keeps working while the account shape grows.
  */
-export const ShellUser = z.object({
-  id: z.string(),
-  displayName: z.string().nullish(),
-  email: z.string().nullish(),
-  imageUrl: z.string().nullish(),
-  activated: z.boolean().optional(),
-});
-export type ShellUser = z.infer<typeof ShellUser>;
+export interface ShellUser {
+  id: string;
+  displayName?: string | null;
+  email?: string | null;
+  imageUrl?: string | null;
+  activated?: boolean;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+
+/**
+ * The shell's subset of an account answer, or null when it has no id: only these fields travel
+ * in every page's loader data, whatever else the account answer carries.
+ */
+export function toShellUser(account: unknown): ShellUser | null {
+  if (typeof account !== "object" || account === null) return null;
+  const { id, displayName, email, imageUrl, activated } = account as Record<string, unknown>;
+  if (typeof id !== "string") return null;
+  return {
+    id,
+    displayName: text(displayName),
+    email: text(email),
+    imageUrl: text(imageUrl),
+    ...(typeof activated === "boolean" ? { activated } : {}),
+  };
+}
 
 export function userInitials(user: ShellUser): string {
   const source = (user.displayName || user.email || "?").trim();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCookie } from "./cookies.ts";
 import { pageTitle } from "./page-title.ts";
-import { ShellUser, userInitials } from "./shell-user.ts";
+import { toShellUser, userInitials } from "./shell-user.ts";
 
 describe("pageTitle", () => {
   it("puts the most specific part first and the product last", () => {
@@ -21,15 +21,26 @@ describe("readCookie", () => {
   });
 });
 
-describe("ShellUser", () => {
+describe("toShellUser", () => {
   it("keeps what the header needs and drops the rest", () => {
-    const user = ShellUser.parse({
+    const user = toShellUser({
       id: "u1",
       displayName: "Ada Lovelace",
       email: "ada@example.com",
+      activated: true,
+      imageUrl: 42,
       passwordHash: "x",
     });
-    expect(user).toEqual({ id: "u1", displayName: "Ada Lovelace", email: "ada@example.com" });
+    expect(user).toEqual({
+      id: "u1",
+      displayName: "Ada Lovelace",
+      email: "ada@example.com",
+      imageUrl: null,
+      activated: true,
+    });
+    expect(toShellUser({ displayName: "no id" })).toBeNull();
+    expect(toShellUser(null)).toBeNull();
+    if (!user) throw new Error("unreachable");
     expect(userInitials(user)).toBe("AL");
     expect(userInitials({ id: "u2", email: "bob@example.com" })).toBe("BE");
     expect(userInitials({ id: "u3", displayName: "zed" })).toBe("ZE");

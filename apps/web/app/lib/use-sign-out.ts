@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { api, NoContent } from "./api.ts";
+import { api } from "./api.ts";
 import { authDialogs } from "./auth-dialog-store.ts";
 import { notify } from "./toast.ts";
 
@@ -13,7 +13,7 @@ export function useSignOut(): () => Promise<void> {
   const { revalidate } = useRevalidator();
   return useCallback(async () => {
     try {
-      await api.post("/logout", undefined, NoContent);
+      await api.post("/logout", undefined);
     } catch {
       notify.error("Could not sign out. Try again.");
       return;

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { api, isApiError } from "./api.ts";
-import { ShellUser } from "./shell-user.ts";
+import { type ShellUser, toShellUser } from "./shell-user.ts";
 
 /**
  * Who is signed in, for pages whose HTML is the same for everyone (a page view, docs/caches.md):
@@ -22,8 +22,8 @@ function readHint(): Known | undefined {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     if (raw === null) return undefined;
-    const user = ShellUser.safeParse(JSON.parse(raw));
-    return user.success ? { user: user.data } : undefined;
+    const user = toShellUser(JSON.parse(raw));
+    return user ? { user } : undefined;
   } catch {
     return undefined;
   }
@@ -64,7 +64,8 @@ export async function refreshViewer(): Promise<void> {
   const ask = ++asked;
   let next: Known;
   try {
-    next = { user: await api.get("/account", ShellUser) };
+    // An account answer the shell cannot read (no id) is a signed-out visitor.
+    next = { user: toShellUser(await api.get<unknown>("/account")) };
   } catch (error) {
     // 401 (or an account the shell cannot read) is a signed-out visitor; a hiccup keeps what we had.
     const signedOut = isApiError(error) && (error.status === 401 || error.status === 403);

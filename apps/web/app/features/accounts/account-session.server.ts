@@ -3,7 +3,7 @@ import { type AppLoadContext, redirect } from "react-router";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { readCookie } from "../../lib/cookies.ts";
-import { ShellUser } from "../../lib/shell-user.ts";
+import { type ShellUser, toShellUser } from "../../lib/shell-user.ts";
 import { isProfilePath, loginRedirectFor } from "./session-guards.ts";
 
 export interface AccountLookup {
@@ -24,11 +24,12 @@ async function fetchAccount(request: Request, context: AppLoadContext): Promise<
   // Anonymous pages cost nothing: only a visitor with the cookie is looked up (docs/web-app.md#session).
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) return ANONYMOUS;
   try {
-    return { user: await serverApi(context).get("/account", ShellUser), stale: false };
+    const user = toShellUser(await serverApi(context).get<unknown>("/account"));
+    // An account the shell cannot read signs nobody in here.
+    return user ? { user, stale: false } : { user: null, stale: true };
   } catch (error) {
     if (!isApiError(error)) return ANONYMOUS;
     if (error.status === 401 || error.status === 403) return { user: null, stale: true };
-    // An account the shell cannot read signs nobody in here.
     if (error.problem.code === "unexpected_answer") return { user: null, stale: true };
     // A server hiccup (5xx) is not proof the session is bad: this page is anonymous, the cookie stays.
     return ANONYMOUS;

@@ -1,10 +1,10 @@
+import type { Attachment } from "@flipside/contracts/discussion";
 import {
-  type Attachment,
   BODY_MAX_LENGTH,
   DISCUSSION_MESSAGES,
   MAX_IMAGES_PER_CONTRIBUTION,
   MAX_VIDEOS_PER_CONTRIBUTION,
-} from "@flipside/contracts/discussion";
+} from "@flipside/contracts/discussion-constants";
 import { Film, ImagePlus, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,12 +1,11 @@
 import { DEFAULT_SORT } from "@flipside/contracts/constants";
-import {
+import type {
   AttachmentUploadAddress,
   Comment,
-  type CreateComment,
-  type CreateNote,
-  type CreateRelatedPage,
-  type CreateReview,
-  DISCUSSION_PAGE_SIZE,
+  CreateComment,
+  CreateNote,
+  CreateRelatedPage,
+  CreateReview,
   MyPageState,
   Note,
   RelatedPage,
@@ -14,12 +13,13 @@ import {
   ReviewSummary,
   SitePage,
   SitePageView,
-  type UpdateComment,
-  type UpdateNote,
+  UpdateComment,
+  UpdateNote,
   VoteResult,
-  type VoteValue,
+  VoteValue,
 } from "@flipside/contracts/discussion";
-import { type ApiClient, api, NoContent, type Query } from "../../lib/api.ts";
+import { DISCUSSION_PAGE_SIZE } from "@flipside/contracts/discussion-constants";
+import { type ApiClient, api, type Query } from "../../lib/api.ts";
 
 export type { ListPage } from "../../lib/api.ts";
 
@@ -88,56 +88,56 @@ export const listQueries = {
 
 /**
  * The discussion API: in the browser (the session cookie goes along) and, with `serverApi`, in
- * server loaders. Every answer is checked against its contract schema.
+ * server loaders. Answers are typed by the contracts (decision 013).
  */
 export function createDiscussionClient(client: ApiClient = api) {
   return {
-    flip: (url: string, back = false) => client.post("/v1/site-pages/flip", { url, back }, SitePage),
+    flip: (url: string, back = false) => client.post<SitePage>("/v1/site-pages/flip", { url, back }),
     searchPages: (text: string, page = 0, size?: number) =>
-      client.list("/v1/site-pages", SitePageView, listQueries.search(text, page, size)),
-    recentPages: () => client.list("/v1/site-pages", SitePageView, listQueries.recent()),
-    mostDiscussedPages: () => client.list("/v1/site-pages", SitePageView, listQueries.mostDiscussed()),
+      client.list<SitePageView>("/v1/site-pages", listQueries.search(text, page, size)),
+    recentPages: () => client.list<SitePageView>("/v1/site-pages", listQueries.recent()),
+    mostDiscussedPages: () => client.list<SitePageView>("/v1/site-pages", listQueries.mostDiscussed()),
     pageView: async (sitePageId: string) =>
-      (await client.list("/v1/site-pages", SitePageView, listQueries.pageById(sitePageId))).items[0] ?? null,
+      (await client.list<SitePageView>("/v1/site-pages", listQueries.pageById(sitePageId))).items[0] ?? null,
 
     /** The viewer's own vote, notes and votes on a page (for a page view rendered for everyone). */
-    mine: (sitePageId: string) => client.get(`/v1/site-pages/${sitePageId}/mine`, MyPageState),
+    mine: (sitePageId: string) => client.get<MyPageState>(`/v1/site-pages/${sitePageId}/mine`),
     comments: (sitePageId: string, page = 0, sort: CommentSort = "newest") =>
-      client.list("/v1/site-page-comments", Comment, listQueries.comments(sitePageId, page, sort)),
+      client.list<Comment>("/v1/site-page-comments", listQueries.comments(sitePageId, page, sort)),
     replies: (threadId: string, page: number) =>
-      client.list("/v1/site-page-comments", Comment, listQueries.replies(threadId, page)),
-    createComment: (body: CreateComment) => client.post("/v1/site-page-comments", body, Comment),
+      client.list<Comment>("/v1/site-page-comments", listQueries.replies(threadId, page)),
+    createComment: (body: CreateComment) => client.post<Comment>("/v1/site-page-comments", body),
     updateComment: (id: string, body: UpdateComment) =>
-      client.put(`/v1/site-page-comments/${id}`, body, Comment),
-    deleteComment: (id: string) => client.delete(`/v1/site-page-comments/${id}`, NoContent),
+      client.put<Comment>(`/v1/site-page-comments/${id}`, body),
+    deleteComment: (id: string) => client.delete(`/v1/site-page-comments/${id}`),
 
     vote: (contributionId: string, vote: VoteValue, kind: "CONTRIBUTION" | "SITE_PAGE" = "CONTRIBUTION") =>
-      client.post("/v1/contribution-votes", { contributionId, vote, kind }, VoteResult),
+      client.post<VoteResult>("/v1/contribution-votes", { contributionId, vote, kind }),
 
     reviews: (sitePageId: string, page = 0) =>
-      client.list("/v1/site-page-reviews", Review, listQueries.reviews(sitePageId, page)),
+      client.list<Review>("/v1/site-page-reviews", listQueries.reviews(sitePageId, page)),
     myReview: async (sitePageId: string, profileId: string) =>
-      (await client.list("/v1/site-page-reviews", Review, listQueries.myReview(sitePageId, profileId)))
+      (await client.list<Review>("/v1/site-page-reviews", listQueries.myReview(sitePageId, profileId)))
         .items[0] ?? null,
     reviewSummary: (sitePageId: string) =>
-      client.get("/v1/site-page-reviews/summary", ReviewSummary, { query: { sitePage_id: sitePageId } }),
-    upsertReview: (body: CreateReview) => client.post("/v1/site-page-reviews", body, Review),
+      client.get<ReviewSummary>("/v1/site-page-reviews/summary", { query: { sitePage_id: sitePageId } }),
+    upsertReview: (body: CreateReview) => client.post<Review>("/v1/site-page-reviews", body),
 
     related: (sitePageId: string, page = 0) =>
-      client.list("/v1/site-page-related-pages", RelatedPage, listQueries.related(sitePageId, page)),
-    createRelated: (body: CreateRelatedPage) => client.post("/v1/site-page-related-pages", body, RelatedPage),
+      client.list<RelatedPage>("/v1/site-page-related-pages", listQueries.related(sitePageId, page)),
+    createRelated: (body: CreateRelatedPage) => client.post<RelatedPage>("/v1/site-page-related-pages", body),
 
-    myNotes: (page: number) => client.list("/v1/notes", Note, listQueries.myNotes(page)),
-    createNote: (body: CreateNote) => client.post("/v1/notes", body, Note),
-    updateNote: (id: string, body: UpdateNote) => client.put(`/v1/notes/${id}`, body, Note),
-    deleteNote: (id: string) => client.delete(`/v1/notes/${id}`, NoContent),
+    myNotes: (page: number) => client.list<Note>("/v1/notes", listQueries.myNotes(page)),
+    createNote: (body: CreateNote) => client.post<Note>("/v1/notes", body),
+    updateNote: (id: string, body: UpdateNote) => client.put<Note>(`/v1/notes/${id}`, body),
+    deleteNote: (id: string) => client.delete(`/v1/notes/${id}`),
 
     reserveAttachment: (
       type: "IMAGE" | "VIDEO",
       file: { name: string; size: number; type: string },
       url?: string,
     ) =>
-      client.post(
+      client.post<AttachmentUploadAddress>(
         type === "IMAGE" ? "/v1/image-attachment-urls" : "/v1/video-attachment-urls",
         {
           type,
@@ -146,7 +146,6 @@ export function createDiscussionClient(client: ApiClient = api) {
           size: file.size,
           contentType: file.type || undefined,
         },
-        AttachmentUploadAddress,
       ),
   };
 }

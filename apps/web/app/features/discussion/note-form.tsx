@@ -1,5 +1,4 @@
-import { CreateNote, type Note, type NoteVisibility } from "@flipside/contracts/discussion";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { CreateNote, Note, NoteVisibility } from "@flipside/contracts/discussion";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -7,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { inputClassName } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/cn.ts";
+import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { applyFieldErrors, FieldError, FORM_MODE, TextAreaField, TextField } from "./form-fields.tsx";
@@ -14,6 +14,9 @@ import { VISIBILITY_LABELS } from "./note-order.ts";
 
 type NoteInput = z.input<typeof CreateNote>;
 type NoteOutput = z.output<typeof CreateNote>;
+const resolver = lazyResolver<NoteInput, NoteOutput>(() =>
+  import("./form-rules.ts").then((m) => m.noteRules),
+);
 const NOTE_FIELDS = ["title", "body", "pinned", "visibility", "organizationId"] as const;
 const VISIBILITIES: readonly NoteVisibility[] = ["PRIVATE", "ORGANIZATION", "PUBLIC"];
 
@@ -32,7 +35,7 @@ export function NoteForm({
   const gate = useContributionGate();
   const id = useId();
   const form = useForm<NoteInput, unknown, NoteOutput>({
-    resolver: zodResolver(CreateNote),
+    resolver,
     defaultValues: {
       sitePage_id: sitePageId,
       title: note?.title ?? "",
@@ -68,6 +71,7 @@ export function NoteForm({
 
   return (
     <form
+      onFocus={resolver.preload}
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-3"

@@ -1,5 +1,4 @@
-import { CreateRelatedPage, type RelatedPage } from "@flipside/contracts/discussion";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { CreateRelatedPage, RelatedPage } from "@flipside/contracts/discussion";
 import { ExternalLink as ExternalLinkIcon, Link2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -7,6 +6,7 @@ import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { isApiError } from "../../lib/api.ts";
+import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/toast.ts";
 import { AuthorName, TimeAgo } from "./author-byline.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
@@ -21,11 +21,14 @@ import { VoteArrows } from "./vote-arrows.tsx";
 
 type LinkInput = z.input<typeof CreateRelatedPage>;
 type LinkOutput = z.output<typeof CreateRelatedPage>;
+const resolver = lazyResolver<LinkInput, LinkOutput>(() =>
+  import("./form-rules.ts").then((m) => m.relatedPageRules),
+);
 
 function LinkPageForm({ sitePageId, onLinked }: { sitePageId: string; onLinked(link: RelatedPage): void }) {
   const gate = useContributionGate();
   const form = useForm<LinkInput, unknown, LinkOutput>({
-    resolver: zodResolver(CreateRelatedPage),
+    resolver,
     defaultValues: { sitePage_id: sitePageId, url: "", reason: "" },
     ...FORM_MODE,
   });
@@ -62,6 +65,7 @@ function LinkPageForm({ sitePageId, onLinked }: { sitePageId: string; onLinked(l
       </CardHeader>
       <CardContent>
         <form
+          onFocus={resolver.preload}
           noValidate
           className="flex flex-col gap-3"
           data-testid="related-form"

@@ -1,6 +1,6 @@
-import { type Comment, CreateReview, type Review } from "@flipside/contracts/discussion";
-import { REVIEW_SENTIMENT_LABELS, type ReviewSentiment } from "@flipside/contracts/enums";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { Comment, CreateReview, Review } from "@flipside/contracts/discussion";
+import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
+import type { ReviewSentiment } from "@flipside/contracts/enums";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { GraduationCap, Star, ThumbsDown, ThumbsUp } from "lucide-react";
 import { type ReactNode, useId, useMemo } from "react";
@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
+import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/toast.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { OfficialBadge, useReplyComposer } from "./comment-item.tsx";
@@ -46,6 +47,9 @@ export function SentimentBadge({ sentiment }: { sentiment: ReviewSentiment }) {
 
 type ReviewFormInput = z.input<typeof CreateReview>;
 type ReviewFormOutput = z.output<typeof CreateReview>;
+const resolver = lazyResolver<ReviewFormInput, ReviewFormOutput>(() =>
+  import("./form-rules.ts").then((m) => m.reviewRules),
+);
 const REVIEW_FIELDS = ["sentiment", "title", "body", "expertise"] as const;
 
 /** The viewer's own review: the first post creates it, posting again edits it (docs/discussion.md#reviews). */
@@ -77,7 +81,7 @@ function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSaved(rev
     [existing, sitePageId],
   );
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
-    resolver: zodResolver(CreateReview),
+    resolver,
     defaultValues: { sitePage_id: sitePageId, sentiment: "POSITIVE", title: "", body: "", expertise: "" },
     // The form shows the saved review once it has loaded.
     ...(saved ? { values: saved } : {}),
@@ -128,6 +132,7 @@ function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSaved(rev
       </CardHeader>
       <CardContent>
         <form
+          onFocus={resolver.preload}
           noValidate
           onSubmit={(event) => {
             if (!gate.user) {

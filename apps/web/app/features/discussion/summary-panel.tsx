@@ -1,5 +1,6 @@
 import type { ReviewSummary, SitePageView } from "@flipside/contracts/discussion";
-import { REVIEW_SENTIMENT_LABELS, type ReviewSentiment } from "@flipside/contracts/enums";
+import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
+import type { ReviewSentiment } from "@flipside/contracts/enums";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
