@@ -249,6 +249,40 @@ describe("toasts", () => {
     expect(box?.width).toBeLessThanOrEqual(420);
     expect(problems.all()).toEqual([]);
   });
+
+  it("come with the first press, not with the page; offline, a toast is still shown plainly", async () => {
+    const { page } = await tracked();
+    const sonner: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/sonner-[\w-]{8}\.js$/.test(new URL(request.url()).pathname)) sonner.push(request.url());
+    });
+    await visit(page, "/");
+    await page.waitForLoadState("networkidle");
+    expect(sonner).toEqual([]);
+
+    await page.route(/\/assets\/sonner-[\w-]{8}\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.click('footer [data-testid="color-mode-dark"]');
+    const plain = page.locator("[data-plain-toast]");
+    await plain.filter({ hasText: "Dark mode on" }).waitFor();
+    expect(await plain.getAttribute("role")).toBe("status");
+    expect(sonner.length).toBeGreaterThan(0);
+    await plain.getByRole("button", { name: "Close" }).click();
+    await plain.waitFor({ state: "detached" });
+
+    // A menu whose code cannot arrive says so, and the page stays (no reload).
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    await page.route(
+      /\/assets\/(main-menu-dropdown|dropdown-menu|mobile-menu-sheet|sheet)-[\w-]{8}\.js$/,
+      (route) => route.abort("internetdisconnected"),
+    );
+    await page.getByTestId("menu-button").click();
+    await plain.filter({ hasText: "Could not open it. Check your connection and try again." }).waitFor();
+    expect(await plain.getAttribute("role")).toBe("alert");
+    expect(await page.getByTestId("menu-button").getAttribute("aria-busy")).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
 });
 
 describe("app mode", () => {

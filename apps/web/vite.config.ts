@@ -45,7 +45,7 @@ export default defineConfig({
       output: {
         // The icons a page shows come in one small file, not a request each (the menu alone
         // has twenty-five): the browser's six connections were spent on headers.
-        // zod comes only with a form's rules (decision 013).
+        // zod comes only with a form's rules (decision 013); its chunk is named for what it is.
         codeSplitting: {
           groups: [
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },

@@ -35,10 +35,13 @@ export function installPendingNavigationHandoff(storage: Storage = window.sessio
       // Storage refused: the reload simply stays on the page it was on.
     }
   };
-  // Vite's own preload helper reports a failed chunk this way; go to the target (or reload).
+  // Vite's own preload helper reports a failed chunk this way. During a navigation, go to the
+  // target; otherwise the chunk was code asked for on the page (a menu, a dialog, the toaster):
+  // its caller hears of the failure and says so, and the page and what was typed on it stay.
   const onPreloadError = (event: Event) => {
+    if (!pending || Date.now() - pending.at > PENDING_NAVIGATION_TTL_MS) return;
     event.preventDefault();
-    window.location.assign(pending?.to ?? window.location.href);
+    window.location.assign(pending.to);
   };
   // The router records a navigation only once React has rendered its pending state, but a
   // failed chunk can make it reload before that. A link click is known at once: note it first

@@ -1,43 +1,46 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { toast as sonnerToast } from "sonner";
+import { describe, expect, it } from "vitest";
+import { notify, toastQueue } from "./toast.ts";
 
 const calls: string[] = [];
-vi.mock("sonner", () => {
-  const record = (name: string) => (message?: string) => {
-    calls.push(message === undefined ? name : `${name}:${message}`);
-    return calls.length;
-  };
-  return {
-    toast: {
-      dismiss: record("dismiss"),
-      success: record("success"),
-      error: record("error"),
-      warning: record("warning"),
-      info: record("info"),
-    },
-  };
-});
-
-const { notify } = await import("./toast.ts");
+const record = (name: string) => (message?: unknown) => {
+  calls.push(message === undefined ? name : `${name}:${String(message)}`);
+  return calls.length;
+};
+const fakeToast = {
+  dismiss: record("dismiss"),
+  success: record("success"),
+  error: record("error"),
+  warning: record("warning"),
+  info: record("info"),
+} as unknown as typeof sonnerToast;
 
 describe("notify", () => {
-  beforeEach(() => {
-    calls.length = 0;
-  });
-
-  it("dismisses whatever is showing before each new toast (one at a time)", () => {
-    notify.success("Link copied");
+  it("keeps the latest toast until the toaster listens, then sends each one, one at a time", () => {
+    let asked = 0;
+    const stop = toastQueue.subscribe(() => asked++);
+    notify.info("First");
     notify.error("Could not copy the link");
+    expect(asked).toBe(2);
+    expect(toastQueue.pending()).toEqual({ mode: "error", message: "Could not copy the link" });
+    notify.dismiss();
+    expect(toastQueue.pending()).toBeNull();
     notify.warning("Careful");
+
+    toastQueue.ready(fakeToast);
+    expect(calls).toEqual(["dismiss", "warning:Careful"]);
+    expect(toastQueue.pending()).toBeNull();
+
+    notify.success("Link copied");
     notify.info("Dark mode on");
     expect(calls).toEqual([
       "dismiss",
-      "success:Link copied",
-      "dismiss",
-      "error:Could not copy the link",
-      "dismiss",
       "warning:Careful",
+      "dismiss",
+      "success:Link copied",
       "dismiss",
       "info:Dark mode on",
     ]);
+    stop();
   });
 });

@@ -1,4 +1,8 @@
-import { cloneElement, type ReactElement, type ReactNode, useEffect, useState } from "react";
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useRef, useState } from "react";
+import { notify } from "../../lib/toast.ts";
+
+/** What a person is told when the code of a menu or dialog cannot arrive (offline, say). */
+export const DEFERRED_UNAVAILABLE = "Could not open it. Check your connection and try again.";
 
 /** What a trigger needs from the deferred menu before the menu is there. */
 interface TriggerProps {
@@ -15,7 +19,7 @@ interface TriggerProps {
  * positioning and focus handling, a sixth of a page's JavaScript) is fetched when someone reaches
  * for it: pointing at the button, touching it or moving focus to it. The click that follows draws
  * the menu from the loaded module, starting open; until it has arrived the button says it is busy,
- * and if it cannot arrive (offline) the next click tries again. Not `React.lazy`: a suspended
+ * and if it cannot arrive (offline) a toast says so and the next click tries again. Not `React.lazy`: a suspended
  * menu is revealed up to 300 ms late.
  *
  * `children` draws the menu, open from the start, around the `trigger` it is given.
@@ -43,7 +47,10 @@ export function DeferredMenu<M>({
       setBusy(true);
       load().then(
         (module) => setLoaded({ module }),
-        () => setBusy(false),
+        () => {
+          setBusy(false);
+          notify.error(DEFERRED_UNAVAILABLE);
+        },
       );
     },
   });
@@ -55,24 +62,34 @@ export const loadDropdownMenu = () => import("./dropdown-menu.tsx");
 /**
  * A dialog or drawer whose code is fetched the first time it opens, then kept (so it closes with
  * its animation and opens at once next time). Until it has arrived nothing is drawn; opening is
- * always a person's action, and the code is one small file next to what the page already has.
+ * always a person's action, and the code is one small file next to what the page already has. If
+ * it cannot arrive (offline), a toast says so and `onUnavailable` closes it again, so the next
+ * try loads afresh.
  */
 export function DeferredDialog<M>({
   load,
   open,
+  onUnavailable,
   children,
 }: {
   load: () => Promise<M>;
   open: boolean;
+  onUnavailable: () => void;
   children: (loaded: M) => ReactNode;
 }) {
   const [loaded, setLoaded] = useState<{ module: M } | null>(null);
+  const unavailable = useRef(onUnavailable);
+  unavailable.current = onUnavailable;
   useEffect(() => {
     if (!open || loaded) return;
     let live = true;
     load().then(
       (module) => live && setLoaded({ module }),
-      () => {},
+      () => {
+        if (!live) return;
+        notify.error(DEFERRED_UNAVAILABLE);
+        unavailable.current();
+      },
     );
     return () => {
       live = false;

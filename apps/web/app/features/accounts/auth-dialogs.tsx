@@ -1,5 +1,5 @@
 import { DeferredDialog } from "../../components/ui/deferred.tsx";
-import { useAuthDialogState } from "../../lib/auth-dialog-store.ts";
+import { authDialogs, useAuthDialogState } from "../../lib/auth-dialog-store.ts";
 
 /** The dialog and the login form it opens on are fetched together, the first time it opens. */
 const load = () => {
@@ -14,7 +14,7 @@ const load = () => {
 export function AuthDialogs() {
   const state = useAuthDialogState();
   return (
-    <DeferredDialog open={state.view !== null} load={load}>
+    <DeferredDialog open={state.view !== null} load={load} onUnavailable={authDialogs.close}>
       {(m) => <m.AuthDialog />}
     </DeferredDialog>
   );

@@ -203,7 +203,7 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
       {reply.composer}
       {thread}
 
-      <DeferredDialog open={confirming} load={loadConfirmDelete}>
+      <DeferredDialog open={confirming} load={loadConfirmDelete} onUnavailable={() => setConfirming(false)}>
         {(m) => (
           <m.ConfirmDeleteDialog
             open={confirming}

@@ -120,7 +120,7 @@ function NoteCard({
           </div>
         </>
       )}
-      <DeferredDialog open={confirming} load={loadConfirmDelete}>
+      <DeferredDialog open={confirming} load={loadConfirmDelete} onUnavailable={() => setConfirming(false)}>
         {(m) => (
           <m.ConfirmDeleteDialog
             open={confirming}

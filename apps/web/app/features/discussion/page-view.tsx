@@ -281,7 +281,14 @@ export function PageView({ data }: { data: PageViewData }) {
             />
           </div>
         </div>
-        <DeferredDialog open={drawerState.listOpen || drawerState.detailsOpen} load={loadNoteDrawers}>
+        <DeferredDialog
+          open={drawerState.listOpen || drawerState.detailsOpen}
+          load={loadNoteDrawers}
+          onUnavailable={() => {
+            drawers.closeList();
+            drawers.closeDetails();
+          }}
+        >
           {(m) => (
             <>
               <m.NotesDrawer state={drawerState} drawers={drawers} />
@@ -289,7 +296,14 @@ export function PageView({ data }: { data: PageViewData }) {
             </>
           )}
         </DeferredDialog>
-        <DeferredDialog open={state.ownerOpen || state.suggestionsOpen} load={loadPageDialogs}>
+        <DeferredDialog
+          open={state.ownerOpen || state.suggestionsOpen}
+          load={loadPageDialogs}
+          onUnavailable={() => {
+            dispatch({ type: "owner", open: false });
+            dispatch({ type: "suggestions", open: false });
+          }}
+        >
           {(m) => (
             <>
               <m.OwnerDialog
