@@ -308,6 +308,12 @@ describe("what a page view downloads", () => {
     const total = [...loaded.values()].reduce((sum, bytes) => sum + bytes, 0);
     expect(total / 1024, [...loaded.keys()].join("\n")).toBeLessThanOrEqual(PAGE_VIEW_JS_BUDGET_KB);
     expect([...loaded.keys()].filter((path) => ON_DEMAND.test(path))).toEqual([]);
+    // None of them competes with the stylesheet for the first paint.
+    // (React Router drops the preload links once the page is hydrated: read the served HTML.)
+    const html = await (await page.request.get(page.url())).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(5);
+    expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
 
     // Reaching for them brings them, and they work at once.
     await page.getByTestId("menu-button").click();
@@ -822,6 +828,35 @@ describe("keyboard, small screens and accessibility", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
     }
+  });
+
+  it("a phone's page view is painted where it stays while its HTML is still arriving", async () => {
+    const author = await journey.account("Steady");
+    const address = "flipside-steady.com/long-thread";
+    const flipped = await flip(address);
+    for (let i = 0; i < 25; i++) {
+      await api("/v1/site-page-comments", {
+        method: "POST",
+        body: { sitePage_id: flipped.data.id, body: `Comment ${i}: ${"a thoughtful remark ".repeat(20)}` },
+        token: author.token,
+      });
+    }
+    const { page } = await tracked({ viewport: { width: 412, height: 823 } });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // A slow phone: the parser yields, and the browser paints the part of the page it has.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await visit(page, pagePath(address));
+    await page.waitForLoadState("networkidle");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
   });
 
   it("fits a 320 px screen and has no serious accessibility violation", async () => {

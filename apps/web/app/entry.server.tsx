@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { isRouterOwnError, routerErrorMessage } from "./components/shell/error-view.tsx";
+import { lowPriorityPreloads } from "./lib/script-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +22,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (!request.signal.aborted) console.error(error);
 };
 
-/** React Router's streaming render, with the server's CSP nonce on every inline script. */
+/** React Router's streaming render, with the server's CSP nonce on every inline script and low-priority module preloads. */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,12 +46,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timer);
-              callback();
-            },
-          });
+          const body = lowPriorityPreloads(() => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

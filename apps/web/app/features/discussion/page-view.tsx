@@ -193,6 +193,18 @@ export function PageView({ data }: { data: PageViewData }) {
         <SearchBox size="sm" className="max-w-xl" />
         <PageHeader page={page} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          {/* The summary comes first in the markup, as on a phone's screen, so a page painted while
+              its HTML is still arriving is painted as it stays (it moved the tabs 90 px down). */}
+          <div className="order-1 lg:sticky lg:top-20 lg:order-2">
+            <SummaryPanel
+              page={page}
+              summary={summary}
+              counts={counts}
+              open={state.summaryPanelOpen}
+              onOpenChange={(open) => dispatch({ type: "summary-panel", open })}
+              onSelectTab={selectTab}
+            />
+          </div>
           <div className="order-2 min-w-0 lg:order-1">
             <Tabs
               id="page-tabs"
@@ -270,16 +282,6 @@ export function PageView({ data }: { data: PageViewData }) {
               </TabsContent>
             </Tabs>
           </div>
-          <div className="order-1 lg:sticky lg:top-20 lg:order-2">
-            <SummaryPanel
-              page={page}
-              summary={summary}
-              counts={counts}
-              open={state.summaryPanelOpen}
-              onOpenChange={(open) => dispatch({ type: "summary-panel", open })}
-              onSelectTab={selectTab}
-            />
-          </div>
         </div>
         <DeferredDialog
           open={drawerState.listOpen || drawerState.detailsOpen}
@@ -336,13 +338,13 @@ export function PageViewSkeleton() {
         <Skeleton className="h-4 w-64" />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="flex flex-col gap-4">
+        <Skeleton className="h-16 w-full lg:order-2 lg:h-64" />
+        <div className="flex flex-col gap-4 lg:order-1">
           <Skeleton className="h-9 w-80 max-w-full" />
           <Skeleton className="h-28 w-full" />
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
         </div>
-        <Skeleton className="h-64 w-full" />
       </div>
     </div>
   );
