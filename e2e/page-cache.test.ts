@@ -97,3 +97,32 @@ describe("anonymous page cache", () => {
     expect((await get("/terms")).cache).toBe("miss");
   });
 });
+
+describe("build files", () => {
+  it("carry only the headers a script needs; pages keep the document's", async () => {
+    const page = await get("/about");
+    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(page.body);
+    const path = script?.[1] ?? script?.[2];
+    expect(path).toBeTruthy();
+    const asset = await fetch(`${server.url}${path}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(asset.headers.get("cross-origin-resource-policy")).toBe("same-site");
+    for (const name of [
+      "content-security-policy",
+      "cross-origin-opener-policy",
+      "referrer-policy",
+      "x-xss-protection",
+    ]) {
+      expect(asset.headers.get(name), name).toBeNull();
+    }
+    expect(page.res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(page.res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // A build file that is not there is a page (404), with the page's own headers.
+    const missing = await get("/assets/no-such-file.js");
+    expect(missing.res.status).toBe(404);
+    expect(missing.nonce).toBeTruthy();
+    expect(missing.res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  });
+});

@@ -30,6 +30,23 @@ export function pageCsp(nonce: string, frameAncestors: string[]) {
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
 /**
+ * Headers that mean something only on a document (or to browsers long gone). A page view asks for
+ * some thirty hashed scripts; on each of them these were half the headers (issue 14).
+ */
+const DOCUMENT_ONLY = [
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "referrer-policy",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+/** Hashed build files: scripts and styles are never documents, so they need no CSP either. */
+const isAsset = (url: string) => url.startsWith("/assets/");
+const isScriptOrStyle = (type: string) => type.includes("javascript") || type.startsWith("text/css");
+
+/**
  * Helmet's defaults for the many small headers; CSP and HSTS are ours: pages need a
  * per-request nonce, API answers need none, and HSTS only means something over https.
  */
@@ -53,9 +70,16 @@ export const securityHeadersPlugin = fp(
       }
       done();
     });
-    app.addHook("onSend", (_request, reply, payload, done) => {
+    app.addHook("onSend", (request, reply, payload, done) => {
+      const type = String(reply.getHeader("content-type") ?? "");
+      if (isAsset(request.url) && reply.statusCode < 400) {
+        for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
+        if (isScriptOrStyle(type)) {
+          done(null, payload);
+          return;
+        }
+      }
       if (!reply.hasHeader("content-security-policy")) {
-        const type = String(reply.getHeader("content-type") ?? "");
         reply.header(
           "content-security-policy",
           reply.pageNonce && type.startsWith("text/html")
