@@ -277,7 +277,7 @@ describe("the discussion journey", () => {
  */
 const PAGE_VIEW_JS_BUDGET_KB = 200;
 const ON_DEMAND =
-  /\/assets\/(dropdown-menu|dialog|sheet|main-menu-dropdown|mobile-menu-sheet|auth-dialog|confirm-delete-dialog|page-dialogs|note-drawers|zod|form-rules)-[\w-]{8}\.js$/;
+  /\/assets\/(dropdown-menu|dialog|sheet|main-menu-dropdown|mobile-menu-sheet|auth-dialog|confirm-delete-dialog|page-dialogs|note-drawers|zod|form-rules|field|review-form|related-form|note-form)-[\w-]{8}\.js$/;
 
 describe("what a page view downloads", () => {
   it("its scripts stay within the budget; menus, dialogs and form rules come when reached for", async () => {
@@ -325,7 +325,8 @@ describe("what a page view downloads", () => {
     expect([...scripts.keys()].filter((path) => ON_DEMAND.test(path)).length).toBeGreaterThan(0);
     await page.keyboard.press("Escape");
 
-    // A form's rules (the contract's schema, and zod) come with its first check.
+    // A tab's form comes when the tab is shown; its rules (the contract's schema, and zod) with
+    // its first check.
     expect([...scripts.keys()].filter((path) => /\/assets\/zod-/.test(path))).toEqual([]);
     await page.getByTestId("tab-reviews").click();
     const reviewForm = page.getByTestId("review-form");
@@ -828,6 +829,19 @@ describe("keyboard, small screens and accessibility", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
     }
+  });
+
+  it("a tab's form that cannot load says so, and comes when tried again", async () => {
+    const { page } = await tracked();
+    await visit(page, pagePath(ARTICLE));
+    await page.route(/\/assets\/related-form-[\w-]{8}\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.getByTestId("tab-related-page").click();
+    const alert = page.getByRole("alert").filter({ hasText: "This part of the page could not load." });
+    await alert.waitFor();
+    await page.unroute(/\/assets\/related-form-[\w-]{8}\.js$/);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await page.getByTestId("related-form").waitFor();
+    await alert.waitFor({ state: "detached" });
   });
 
   it("a phone's page view is painted where it stays while its HTML is still arriving", async () => {

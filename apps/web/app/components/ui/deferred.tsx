@@ -1,8 +1,11 @@
 import { cloneElement, type ReactElement, type ReactNode, useEffect, useRef, useState } from "react";
 import { notify } from "../../lib/toast.ts";
+import { Button } from "./button.tsx";
 
 /** What a person is told when the code of a menu or dialog cannot arrive (offline, say). */
 export const DEFERRED_UNAVAILABLE = "Could not open it. Check your connection and try again.";
+/** And what a part of the page says in its place when its code cannot arrive. */
+export const PART_UNAVAILABLE = "This part of the page could not load. Check your connection and try again.";
 
 /** What a trigger needs from the deferred menu before the menu is there. */
 interface TriggerProps {
@@ -96,4 +99,48 @@ export function DeferredDialog<M>({
     };
   }, [open, loaded, load]);
   return loaded ? children(loaded.module) : null;
+}
+
+/**
+ * A part of a page whose code comes the first time it is shown: a form in a tab nobody opened
+ * yet, say. Until then (and on the server) `fallback` stands in its place; if the code cannot
+ * arrive (offline), the part says so and offers to try again.
+ */
+export function DeferredPart<M>({
+  load,
+  show = true,
+  fallback,
+  children,
+}: {
+  load: () => Promise<M>;
+  show?: boolean;
+  fallback: ReactNode;
+  children: (loaded: M) => ReactNode;
+}) {
+  const [loaded, setLoaded] = useState<{ module: M } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!show || loaded || failed) return;
+    let live = true;
+    load().then(
+      (module) => live && setLoaded({ module }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [show, loaded, failed, load]);
+  if (loaded) return children(loaded.module);
+  if (!failed) return fallback;
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-dashed p-4 text-sm"
+    >
+      <p className="flex-1">{PART_UNAVAILABLE}</p>
+      <Button type="button" variant="outline" size="sm" onClick={() => setFailed(false)}>
+        Try again
+      </Button>
+    </div>
+  );
 }

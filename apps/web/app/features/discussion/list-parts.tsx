@@ -130,3 +130,16 @@ export function PagedListBody<T extends { id: string }>({
     </>
   );
 }
+
+/** Where a form stands while its code comes (`DeferredPart`): about its height, so nothing jumps. */
+export function FormLoading({ className }: { className: string }) {
+  return (
+    <div
+      aria-busy="true"
+      data-testid="form-loading"
+      className={`animate-pulse rounded-xl border bg-card ${className}`}
+    >
+      <span className="sr-only">Loading the form…</span>
+    </div>
+  );
+}

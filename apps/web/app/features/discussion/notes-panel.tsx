@@ -3,18 +3,19 @@ import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "lu
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { DeferredDialog } from "../../components/ui/deferred.tsx";
+import { DeferredDialog, DeferredPart } from "../../components/ui/deferred.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { TimeAgo } from "./author-byline.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
-import { ListEmpty } from "./list-parts.tsx";
-import { NoteForm } from "./note-form.tsx";
+import { FormLoading, ListEmpty } from "./list-parts.tsx";
 import { VISIBILITY_LABELS } from "./note-order.ts";
 import { UserContent } from "./user-content.tsx";
 
 const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
+/** The note form (react-hook-form and its fields) comes when a note is written or edited. */
+const loadNoteForm = () => import("./note-form.tsx");
 
 /** docs/web-app.md#state: in the note tab a note carries the key "note", a purple colour and an isNote flag. */
 export const NOTE_KEY = "note";
@@ -58,15 +59,19 @@ function NoteCard({
       className="flex flex-col gap-2 rounded-lg border border-note/30 border-l-4 border-l-note bg-note/5 p-3 sm:p-4"
     >
       {editing ? (
-        <NoteForm
-          sitePageId={sitePageId}
-          note={note}
-          onCancel={() => setEditing(false)}
-          onSaved={(saved) => {
-            setEditing(false);
-            onChanged(saved);
-          }}
-        />
+        <DeferredPart load={loadNoteForm} fallback={<FormLoading className="h-64" />}>
+          {(m) => (
+            <m.NoteForm
+              sitePageId={sitePageId}
+              note={note}
+              onCancel={() => setEditing(false)}
+              onSaved={(saved) => {
+                setEditing(false);
+                onChanged(saved);
+              }}
+            />
+          )}
+        </DeferredPart>
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2">
@@ -215,14 +220,18 @@ export function NotesPanel({
       </div>
       {writing ? (
         <div className={cn("rounded-lg border border-note/30 bg-note/5 p-3 sm:p-4")}>
-          <NoteForm
-            sitePageId={sitePageId}
-            onCancel={() => setWriting(false)}
-            onSaved={(note) => {
-              setWriting(false);
-              onChanged(note);
-            }}
-          />
+          <DeferredPart load={loadNoteForm} fallback={<FormLoading className="h-64" />}>
+            {(m) => (
+              <m.NoteForm
+                sitePageId={sitePageId}
+                onCancel={() => setWriting(false)}
+                onSaved={(note) => {
+                  setWriting(false);
+                  onChanged(note);
+                }}
+              />
+            )}
+          </DeferredPart>
         </div>
       ) : null}
       {notes.length === 0 && !writing ? (

@@ -253,12 +253,17 @@ export function PageView({ data }: { data: PageViewData }) {
                 <ReviewsPanel
                   sitePageId={sitePageId}
                   list={reviews}
+                  active={state.activeTab === "reviews"}
                   // A failed refetch keeps the summary shown (docs/web-app.md#new-versions-and-failures).
                   onReviewSaved={() => void summaryQuery.refetch()}
                 />
               </TabsContent>
               <TabsContent value="related-page" forceMount className="data-[state=inactive]:hidden">
-                <RelatedPanel sitePageId={sitePageId} list={related} />
+                <RelatedPanel
+                  sitePageId={sitePageId}
+                  list={related}
+                  active={state.activeTab === "related-page"}
+                />
               </TabsContent>
               <TabsContent value="my-note" forceMount className="data-[state=inactive]:hidden">
                 <NotesPanel

@@ -5,7 +5,7 @@ import { ChevronDown, ChevronUp } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { PageTab } from "./discussion-state.tsx";
-import { SENTIMENT_STYLE } from "./reviews-panel.tsx";
+import { SENTIMENT_STYLE } from "./review-sentiment.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
 const ORDER: readonly ReviewSentiment[] = ["POSITIVE", "NEGATIVE", "EXPERT"];
