@@ -31,6 +31,22 @@ interface Run {
   htmlKb: number;
 }
 
+/**
+ * Lighthouse now and then fails to record the trace of a load (NO_NAVSTART, NO_FCP): that run
+ * measured nothing, so it is run again, at most twice; any other error stops the script.
+ */
+async function auditRetrying(url: string, port: number, report?: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, report);
+    } catch (error) {
+      const traceLost = error instanceof Error && /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(error.message);
+      if (!traceLost || attempt === 3) throw error;
+      process.stderr.write(`  (${(error as Error).message}: run again)\n`);
+    }
+  }
+}
+
 async function audit(url: string, port: number, report?: string): Promise<Run> {
   const result = await lighthouse(url, {
     port,
@@ -97,7 +113,7 @@ async function main() {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const report = REPORTS && join(REPORTS, `${target.name.replace(/\W+/g, "-")}-${i + 1}.json`);
-        runs.push(await audit(url, chrome.port, report));
+        runs.push(await auditRetrying(url, chrome.port, report));
       }
       runs.sort((a, b) => a.score - b.score);
       rows.push({ name: target.name, run: runs[Math.floor(runs.length / 2)] as Run });
