@@ -25,8 +25,7 @@ function show(mode: ToastMode, message: string, options?: ExternalToast): void {
     toast[mode](message, options);
     return;
   }
-  pending = { mode, message, ...(options ? { options } : {}) };
-  for (const listener of listeners) listener();
+  setPending({ mode, message, ...(options ? { options } : {}) });
 }
 
 /**

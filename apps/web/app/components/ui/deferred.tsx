@@ -63,6 +63,32 @@ export function DeferredMenu<M>({
 export const loadDropdownMenu = () => import("./dropdown-menu.tsx");
 
 /**
+ * The module `load` gives, fetched once `wanted` turns true and kept from then on. `onFailed`
+ * hears of a load that failed; the next time `wanted` turns true it is tried again.
+ */
+function useLoadedWhen<M>(
+  wanted: boolean,
+  load: () => Promise<M>,
+  onFailed: () => void,
+): { module: M } | null {
+  const [loaded, setLoaded] = useState<{ module: M } | null>(null);
+  const failed = useRef(onFailed);
+  failed.current = onFailed;
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    load().then(
+      (module) => live && setLoaded({ module }),
+      () => live && failed.current(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded, load]);
+  return loaded;
+}
+
+/**
  * A dialog or drawer whose code is fetched the first time it opens, then kept (so it closes with
  * its animation and opens at once next time). Until it has arrived nothing is drawn; opening is
  * always a person's action, and the code is one small file next to what the page already has. If
@@ -80,24 +106,10 @@ export function DeferredDialog<M>({
   onUnavailable: () => void;
   children: (loaded: M) => ReactNode;
 }) {
-  const [loaded, setLoaded] = useState<{ module: M } | null>(null);
-  const unavailable = useRef(onUnavailable);
-  unavailable.current = onUnavailable;
-  useEffect(() => {
-    if (!open || loaded) return;
-    let live = true;
-    load().then(
-      (module) => live && setLoaded({ module }),
-      () => {
-        if (!live) return;
-        notify.error(DEFERRED_UNAVAILABLE);
-        unavailable.current();
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, loaded, load]);
+  const loaded = useLoadedWhen(open, load, () => {
+    notify.error(DEFERRED_UNAVAILABLE);
+    onUnavailable();
+  });
   return loaded ? children(loaded.module) : null;
 }
 
@@ -117,19 +129,8 @@ export function DeferredPart<M>({
   fallback: ReactNode;
   children: (loaded: M) => ReactNode;
 }) {
-  const [loaded, setLoaded] = useState<{ module: M } | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!show || loaded || failed) return;
-    let live = true;
-    load().then(
-      (module) => live && setLoaded({ module }),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [show, loaded, failed, load]);
+  const loaded = useLoadedWhen(show && !failed, load, () => setFailed(true));
   if (loaded) return children(loaded.module);
   if (!failed) return fallback;
   return (

@@ -1,6 +1,6 @@
 import type { Note } from "@flipside/contracts/discussion";
 import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredDialog, DeferredPart } from "../../components/ui/deferred.tsx";
@@ -10,12 +10,21 @@ import { TimeAgo } from "./author-byline.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { FormLoading, ListEmpty } from "./list-parts.tsx";
+import type { NoteForm } from "./note-form.tsx";
 import { VISIBILITY_LABELS } from "./note-order.ts";
 import { UserContent } from "./user-content.tsx";
 
 const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
-/** The note form (react-hook-form and its fields) comes when a note is written or edited. */
 const loadNoteForm = () => import("./note-form.tsx");
+
+/** The note form, whose code (react-hook-form and its fields) comes when a note is written or edited. */
+function LazyNoteForm(props: ComponentProps<typeof NoteForm>) {
+  return (
+    <DeferredPart load={loadNoteForm} fallback={<FormLoading className="h-64" />}>
+      {(m) => <m.NoteForm {...props} />}
+    </DeferredPart>
+  );
+}
 
 /** docs/web-app.md#state: in the note tab a note carries the key "note", a purple colour and an isNote flag. */
 export const NOTE_KEY = "note";
@@ -59,19 +68,15 @@ function NoteCard({
       className="flex flex-col gap-2 rounded-lg border border-note/30 border-l-4 border-l-note bg-note/5 p-3 sm:p-4"
     >
       {editing ? (
-        <DeferredPart load={loadNoteForm} fallback={<FormLoading className="h-64" />}>
-          {(m) => (
-            <m.NoteForm
-              sitePageId={sitePageId}
-              note={note}
-              onCancel={() => setEditing(false)}
-              onSaved={(saved) => {
-                setEditing(false);
-                onChanged(saved);
-              }}
-            />
-          )}
-        </DeferredPart>
+        <LazyNoteForm
+          sitePageId={sitePageId}
+          note={note}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            onChanged(saved);
+          }}
+        />
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2">
@@ -220,18 +225,14 @@ export function NotesPanel({
       </div>
       {writing ? (
         <div className={cn("rounded-lg border border-note/30 bg-note/5 p-3 sm:p-4")}>
-          <DeferredPart load={loadNoteForm} fallback={<FormLoading className="h-64" />}>
-            {(m) => (
-              <m.NoteForm
-                sitePageId={sitePageId}
-                onCancel={() => setWriting(false)}
-                onSaved={(note) => {
-                  setWriting(false);
-                  onChanged(note);
-                }}
-              />
-            )}
-          </DeferredPart>
+          <LazyNoteForm
+            sitePageId={sitePageId}
+            onCancel={() => setWriting(false)}
+            onSaved={(note) => {
+              setWriting(false);
+              onChanged(note);
+            }}
+          />
         </div>
       ) : null}
       {notes.length === 0 && !writing ? (
