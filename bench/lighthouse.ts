@@ -7,7 +7,8 @@
 // measured LIGHTHOUSE_RUNS (3) times; the table shows the median run by score. Not a timed
 // test: the machine is shared, and the numbers belong in the closing note of a change.
 // With DATABASE_URL the server runs on that PostgreSQL server, otherwise on the embedded one;
-// LIGHTHOUSE_REPORTS=dir keeps each run's full report there (open one in the Lighthouse viewer).
+// LIGHTHOUSE_REPORTS=dir keeps each run's full report there (open one in the Lighthouse viewer);
+// LIGHTHOUSE_ONLY=regex measures only the pages whose name matches.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +19,8 @@ import { seedBench } from "./seed.ts";
 import { startBenchServer } from "./server.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_ONLY=regex measures only the pages whose name matches ("page view"). */
+const ONLY = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY, "i") : undefined;
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const TARGET = { score: 95, fcpMs: 1800, jsKb: 150, cls: 0.05 };
 
@@ -107,7 +110,7 @@ async function main() {
       { name: "public profile", path: `/users/${author}` },
     ];
     const rows: { name: string; run: Run }[] = [];
-    for (const target of targets) {
+    for (const target of targets.filter((t) => !ONLY || ONLY.test(t.name))) {
       const url = `${server.base}${target.path}`;
       await fetch(url, { headers: { accept: "text/html" } });
       const runs: Run[] = [];

@@ -257,6 +257,28 @@ describe("sign-up, activation, login and sign-out", () => {
     expect(unexpectedProblems(problems)).toEqual([]);
   });
 
+  it("a form sent before the page is interactive goes nowhere: no password in the address, the page stays", async () => {
+    const { page } = await tracked();
+    // The scripts never arrive, so the page stays the server's HTML.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${journey.server.url}/signup`);
+    const form = page.getByTestId("signup-form");
+    expect(await form.getAttribute("method")).toBe("post");
+    await page.evaluate(() => {
+      // Listens after the boot script's guard: records whether the browser would send it.
+      document.addEventListener("submit", (event) => {
+        document.body.dataset.submitPrevented = String(event.defaultPrevented);
+      });
+    });
+    await form.getByLabel("Email").fill(uniqueEmail("early"));
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Password", { exact: true }).press("Enter");
+    await page.waitForSelector("body[data-submit-prevented]");
+    expect(await page.locator("body").getAttribute("data-submit-prevented")).toBe("true");
+    expect(page.url()).toBe(`${journey.server.url}/signup`);
+    expect(await form.getByLabel("Password", { exact: true }).inputValue()).toBe(PASSWORD);
+  });
+
   it("an account not activated yet sees the banner, gets a new mail from it, and loses it once activated", async () => {
     const { page, problems } = await tracked();
     const email = uniqueEmail("ben");

@@ -28,6 +28,7 @@ import { ClientStateProvider } from "./lib/client-state.tsx";
 import { colorModeScript, FORCED_COLOR_MODE_ATTRIBUTE, parseForcedColorMode } from "./lib/color-mode.ts";
 import { QueryProvider } from "./lib/query.tsx";
 import type { RootData } from "./lib/root-data.ts";
+import { afterPaintScript, submitAfterHydrationScript } from "./lib/scripts-after-paint.ts";
 
 declare module "react-router" {
   interface AppLoadContext extends WebLoadContext {}
@@ -71,8 +72,9 @@ function forcedColorModeOf(matches: UIMatch[]): Theme | undefined {
   return undefined;
 }
 
-// Runs before anything is painted: the colour mode first, then the chunk-error hand-off.
-const BOOT_SCRIPT = `${colorModeScript}${pendingNavigationScript}`;
+// Runs before anything is painted: the colour mode first, then the chunk-error hand-off, then
+// what starts the scripts once the first paint is shown and holds forms back until they run.
+const BOOT_SCRIPT = `${colorModeScript}${pendingNavigationScript}${afterPaintScript}${submitAfterHydrationScript}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;

@@ -33,7 +33,13 @@ export function ForgotPasswordForm({ options }: { options: AuthDialogOptions }) 
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="forgot-password-form">
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      data-testid="forgot-password-form"
+    >
       <DialogHeader>
         <DialogTitle className="text-xl">Forgot your password?</DialogTitle>
         <DialogDescription>

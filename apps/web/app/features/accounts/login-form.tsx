@@ -55,7 +55,13 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="login-form">
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      data-testid="login-form"
+    >
       <DialogHeader>
         <DialogTitle className="text-xl">Login</DialogTitle>
         <DialogDescription>Enter your email to login.</DialogDescription>

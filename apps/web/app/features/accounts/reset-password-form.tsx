@@ -121,7 +121,13 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="reset-password-form">
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      data-testid="reset-password-form"
+    >
       <div className="flex flex-col gap-1.5">
         <Heading icon={KeyRound} tone="muted">
           Choose a new password

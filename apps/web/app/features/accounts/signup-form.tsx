@@ -91,7 +91,13 @@ export function SignupForm({
   if (registered) return <CheckYourMail email={registered} from={from} />;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" data-testid="signup-form">
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      data-testid="signup-form"
+    >
       <FormAlert messages={formErrors} />
       <TextField
         label="Email"
