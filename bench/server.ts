@@ -6,7 +6,10 @@ import { BENCH_READERS, type Seeded } from "./seed.ts";
 
 /** `BENCH_CPU_PROF=dir` writes a V8 CPU profile of each server into dir (open in Chrome DevTools). */
 const cpuProfDir = process.env.BENCH_CPU_PROF;
-/** `BENCH_NODE_ARGS="--heapsnapshot-signal=SIGUSR2"` and the like: more flags for the server's node. */
+/**
+ * `BENCH_NODE_ARGS="--heapsnapshot-signal=SIGWINCH"` and the like: more flags for the server's node.
+ * (Not SIGUSR2: close-with-grace shuts the server down on it, as on SIGTERM.)
+ */
 const nodeArgs = [
   ...(cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : []),
   ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),

@@ -89,13 +89,23 @@ async function main() {
     run.on("response", () => {
       requests++;
     });
+    // A server that dies mid-run ends the run; its log is printed as it is stopped.
+    let died: unknown;
     const timer = setInterval(() => {
-      samples.push({ at: Date.now() - started, mb: server.rssMb(), requests });
+      try {
+        samples.push({ at: Date.now() - started, mb: server.rssMb(), requests });
+      } catch (error) {
+        died = error;
+        clearInterval(timer);
+        run.stop();
+        return;
+      }
       const last = samples.at(-1);
       process.stderr.write(`  ${((last?.at ?? 0) / 60_000).toFixed(2)} min: ${last?.mb.toFixed(0)} MB\n`);
     }, SAMPLE_MS);
     const result = await finished;
     clearInterval(timer);
+    if (died) throw new Error("the server exited during the soak", { cause: died });
     samples.push({ at: Date.now() - started, mb: server.rssMb(), requests });
 
     const firstMinute = Math.max(...samples.filter((s) => s.at <= 60_000).map((s) => s.mb));
