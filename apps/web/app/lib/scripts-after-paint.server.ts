@@ -4,12 +4,15 @@ import { AFTER_PAINT_PRELOAD, AFTER_PAINT_TYPE } from "./scripts-after-paint.ts"
 const TAG_START = "<".charCodeAt(0);
 
 /** What React Router's `<Scripts>` writes, and what it becomes. */
-const REWRITES: ReadonlyArray<readonly [Buffer, Buffer]> = [
-  [Buffer.from('<link rel="modulepreload"'), Buffer.from(`<link ${AFTER_PAINT_PRELOAD}="modulepreload"`)],
-  [Buffer.from(' type="module" async="">'), Buffer.from(` type="${AFTER_PAINT_TYPE}">`)],
-];
-// The route-modules script comes last: after it the stream passes through untouched.
-const LAST = REWRITES[REWRITES.length - 1]?.[0] ?? Buffer.alloc(0);
+const PRELOAD = [
+  Buffer.from('<link rel="modulepreload"'),
+  Buffer.from(`<link ${AFTER_PAINT_PRELOAD}="modulepreload"`),
+] as const;
+/** The route-modules script comes last: after it the stream passes through untouched. */
+const ROUTE_MODULES = [
+  Buffer.from(' type="module" async="">'),
+  Buffer.from(` type="${AFTER_PAINT_TYPE}">`),
+] as const;
 
 function replaceAll(text: Buffer, from: Buffer, to: Buffer): Buffer {
   const parts: Buffer[] = [];
@@ -24,10 +27,10 @@ function replaceAll(text: Buffer, from: Buffer, to: Buffer): Buffer {
 }
 
 function rewrite(bytes: Buffer): { bytes: Buffer; done: boolean } {
-  const last = bytes.indexOf(LAST);
-  const upTo = last === -1 ? bytes.length : last + LAST.length;
+  const last = bytes.indexOf(ROUTE_MODULES[0]);
+  const upTo = last === -1 ? bytes.length : last + ROUTE_MODULES[0].length;
   let text = bytes.subarray(0, upTo);
-  for (const [from, to] of REWRITES) text = replaceAll(text, from, to);
+  for (const [from, to] of [PRELOAD, ROUTE_MODULES]) text = replaceAll(text, from, to);
   if (last === -1) return { bytes: text, done: false };
   return { bytes: Buffer.concat([text, bytes.subarray(upTo)]), done: true };
 }
@@ -38,7 +41,7 @@ function rewrite(bytes: Buffer): { bytes: Buffer; done: boolean } {
  * script at the end of the body that imports the route modules: the browser fetches and parses
  * some forty scripts while it waits for the stylesheet, and a phone paints later for it. Here
  * the preloads lose their `rel` and the module script its type, so the browser leaves both
- * alone; the boot script (`afterPaintScript`) brings them back once the first frame is drawn.
+ * alone; the boot script (`afterPaintScript`) brings them back once the first paint is shown.
  * React Router has no option for it, so the markup is rewritten as it streams, byte by byte (a
  * chunk may end inside a character or a tag); once the module script has gone by, the rest of
  * the stream passes through untouched. User text cannot match: React escapes `<` and `"`.

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { type FormEvent, useCallback, useMemo } from "react";
 import { type ApiError, isApiError } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser, useViewerPending } from "../../lib/root-data.ts";
@@ -13,6 +13,16 @@ export interface ContributionGate {
   needsActivation: boolean;
   /** True when a visitor may go on; for a signed-out one it opens the login dialog instead. */
   requireUser(): boolean;
+  /**
+   * Props for a form's fields: a signed-out visitor cannot type in them, and a press opens the
+   * login dialog (not on focus: the dialog gives focus back when it closes).
+   */
+  fieldLock: { readOnly: boolean; onClick(): void };
+  /**
+   * A form's submit handler that asks a signed-out visitor to log in before anything is
+   * checked, so nobody is told what is missing from a form they cannot send.
+   */
+  guardSubmit(submit: (event: FormEvent) => Promise<void>): (event: FormEvent) => void;
   /**
    * Says what went wrong with a contribution: 401 opens the login dialog; field errors about
    * fields the form has (`formFields`, else any) are returned for the form to show next to
@@ -53,7 +63,37 @@ export function useContributionGate(): ContributionGate {
     [],
   );
 
-  return { user, pending, needsActivation: user?.activated === false, requireUser, report };
+  const fieldLock = useMemo(
+    () => ({
+      readOnly: !user,
+      onClick: () => {
+        if (!user) requireUser();
+      },
+    }),
+    [user, requireUser],
+  );
+
+  const guardSubmit = useCallback(
+    (submit: (event: FormEvent) => Promise<void>) => (event: FormEvent) => {
+      if (!user) {
+        event.preventDefault();
+        requireUser();
+        return;
+      }
+      void submit(event);
+    },
+    [user, requireUser],
+  );
+
+  return {
+    user,
+    pending,
+    needsActivation: user?.activated === false,
+    requireUser,
+    fieldLock,
+    guardSubmit,
+    report,
+  };
 }
 
 /**

@@ -67,14 +67,7 @@ export function LinkPageForm({
           noValidate
           className="flex flex-col gap-3"
           data-testid="related-form"
-          onSubmit={(event) => {
-            if (!gate.user) {
-              event.preventDefault();
-              gate.requireUser();
-              return;
-            }
-            void onSubmit(event);
-          }}
+          onSubmit={gate.guardSubmit(onSubmit)}
         >
           <TextField
             label="Address"
@@ -83,10 +76,7 @@ export function LinkPageForm({
             autoComplete="url"
             placeholder="https://…"
             error={errors.url?.message}
-            readOnly={!gate.user}
-            onClick={() => {
-              if (!gate.user) gate.requireUser();
-            }}
+            {...gate.fieldLock}
             data-testid="related-url"
             {...form.register("url")}
           />
@@ -95,10 +85,7 @@ export function LinkPageForm({
             placeholder="It answers the question this page leaves open…"
             error={errors.reason?.message}
             className="[&_textarea]:min-h-16"
-            readOnly={!gate.user}
-            onClick={() => {
-              if (!gate.user) gate.requireUser();
-            }}
+            {...gate.fieldLock}
             data-testid="related-reason"
             {...form.register("reason")}
           />

@@ -104,14 +104,7 @@ export function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSa
         <form
           onFocus={resolver.preload}
           noValidate
-          onSubmit={(event) => {
-            if (!gate.user) {
-              event.preventDefault();
-              gate.requireUser();
-              return;
-            }
-            void onSubmit(event);
-          }}
+          onSubmit={gate.guardSubmit(onSubmit)}
           className="flex flex-col gap-4"
           data-testid="review-form"
         >
@@ -163,10 +156,7 @@ export function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSa
             placeholder="Sum it up in a line"
             error={errors.title?.message}
             data-testid="review-title"
-            readOnly={!gate.user}
-            onClick={() => {
-              if (!gate.user) gate.requireUser();
-            }}
+            {...gate.fieldLock}
             {...form.register("title")}
           />
           <TextAreaField
@@ -175,10 +165,7 @@ export function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSa
             error={errors.body?.message}
             className="[&_textarea]:min-h-28"
             data-testid="review-body"
-            readOnly={!gate.user}
-            onClick={() => {
-              if (!gate.user) gate.requireUser();
-            }}
+            {...gate.fieldLock}
             {...form.register("body")}
           />
           {gate.needsActivation ? (
