@@ -285,6 +285,37 @@ describe("GET /v1/site-page-comments", () => {
     });
   });
 
+  it("a reader asking for two pages' lists together sees on each only their votes on it", async () => {
+    const reader = await createUser(t.app);
+    const pages = [
+      await newPage("https://paging.example.com/one"),
+      await newPage("https://paging.example.com/two"),
+    ];
+    const written = [];
+    for (const [n, p] of pages.entries())
+      written.push([
+        await comment(alice, `first on ${n}`, {}, p),
+        await comment(bob, `second on ${n}`, {}, p),
+      ]);
+    // Up on the first comment of page one, down on the second of page two.
+    const votes = [
+      { contributionId: written[0]?.[0]?.id, vote: 1 },
+      { contributionId: written[1]?.[1]?.id, vote: -1 },
+    ];
+    for (const payload of votes)
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/contribution-votes",
+        headers: reader.headers,
+        payload,
+      });
+    const [one, two] = await Promise.all(pages.map((p) => list(q(`sitePage_id==${p},COMMENT`), reader)));
+    const mine = (res: Awaited<ReturnType<typeof list>> | undefined) =>
+      Object.fromEntries(res?.json().map((c: { body: string; myVote: number }) => [c.body, c.myVote]));
+    expect(mine(one)).toEqual({ "first on 0": 1, "second on 0": 0 });
+    expect(mine(two)).toEqual({ "first on 1": 0, "second on 1": -1 });
+  });
+
   it("Oldest and Top orders", async () => {
     const oldest = await list(`${q(`sitePage_id==${page}`)}&sort=createdDate,asc&size=3`);
     expect(oldest.json().map((c: { id: string }) => c.id)).toEqual(ids.slice(0, 3));
