@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client.ts";
 
 /**
@@ -17,4 +19,18 @@ export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (one the query builder cannot express, such as several writes in one) prepared
+ * once per database under `name`, its values given as `sql.placeholder`s when it runs. The
+ * database then plans it once per connection instead of on every call: for the comment insert
+ * that planning was half of what the database spent on it. `execute` answers what `db.execute`
+ * does (`rowsOf` reads it).
+ */
+export function preparedSql(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return preparedOnce((db) => db._.session.prepareQuery(query, undefined, name, false));
 }

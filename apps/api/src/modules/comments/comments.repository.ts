@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { preparedSql } from "../../db/prepared.ts";
 import { rowOf, rowsOf } from "../../db/raw-row.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
@@ -51,28 +52,28 @@ export type CommentListRow = Awaited<ReturnType<typeof listComments>>[number];
  * reply count goes up with it. A reply to a reply joins its thread and remembers whom it
  * answers. Answers the new row as a list row, or undefined when nothing was added.
  */
-export async function insertComment(
-  db: Db,
-  input: { id: string; pageId: string; authorId: string; parentId: string | null; body: string },
-): Promise<CommentListRow | undefined> {
-  const thread = input.parentId
+function insertStatement(reply: boolean) {
+  const v = (name: string) => sql.placeholder(name);
+  const thread = reply
     ? sql`select case when p.kind = 'REPLY' and p.parent_id is not null then p.parent_id else p.id end as root,
           case when p.kind = 'REPLY' and p.parent_id is not null then p.id end as answered
         from ${contributions} p
-        where p.id = ${input.parentId}::uuid and p.kind <> 'RELATED_PAGE'
-          and p.site_page_id = ${input.pageId}::uuid and not p.deleted
+        where p.id = ${v("parentId")}::uuid and p.kind <> 'RELATED_PAGE'
+          and p.site_page_id = ${v("pageId")}::uuid and not p.deleted
         for update`
     : sql`select null::uuid as root, null::uuid as answered`;
-  const result = await db.execute(sql`
+  return preparedSql(
+    reply ? "insert_reply" : "insert_comment",
+    sql`
     with page as (
-      select ${sitePages.id} as id, ${claimUuidSql(input.authorId)} as claim_uuid
+      select ${sitePages.id} as id, ${claimUuidSql(v("authorId"))} as claim_uuid
       from ${sitePages} join ${sites} on ${sites.id} = ${sitePages.siteId}
-      where ${sitePages.id} = ${input.pageId}::uuid
+      where ${sitePages.id} = ${v("pageId")}::uuid
     ), thread as (${thread}),
     ins as (
       insert into ${contributions} (id, kind, site_page_id, author_id, parent_id, in_reply_to_id, body, claim_uuid)
-      select ${input.id}::uuid, case when thread.root is null then 'COMMENT' else 'REPLY' end, page.id,
-        ${input.authorId}::uuid, thread.root, thread.answered, ${input.body}::text, page.claim_uuid
+      select ${v("id")}::uuid, case when thread.root is null then 'COMMENT' else 'REPLY' end, page.id,
+        ${v("authorId")}::uuid, thread.root, thread.answered, ${v("body")}::text, page.claim_uuid
       from page, thread
       returning *
     ), counted as (
@@ -87,7 +88,17 @@ export async function insertComment(
     from ins
     left join ${users} a on a.id = ins.author_id
     left join ${contributions} r on r.id = ins.in_reply_to_id
-    left join ${users} ra on ra.id = r.author_id`);
+    left join ${users} ra on ra.id = r.author_id`,
+  );
+}
+const insertCommentStatement = insertStatement(false);
+const insertReplyStatement = insertStatement(true);
+
+export async function insertComment(
+  db: Db,
+  input: { id: string; pageId: string; authorId: string; parentId: string | null; body: string },
+): Promise<CommentListRow | undefined> {
+  const result = await (input.parentId ? insertReplyStatement : insertCommentStatement)(db).execute(input);
   const [raw] = rowsOf(result);
   if (!raw) return undefined;
   const c = rowOf(contributions, raw);

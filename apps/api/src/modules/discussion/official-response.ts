@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { sites } from "../../db/schema/discussion.ts";
 import type { SiteRow } from "./pages.repository.ts";
 
@@ -14,7 +14,7 @@ export function claimUuidFor(site: SiteRow, authorId: string): string | null {
 }
 
 /** The same rule inside a statement that reads `sites` (a write that is one statement). */
-export function claimUuidSql(authorId: string): SQL<string | null> {
+export function claimUuidSql(authorId: string | Placeholder): SQL<string | null> {
   return sql`case when ${sites.verificationStatus} = 'VERIFIED' and ${sites.ownerKind} = 'USER'
     and ${sites.ownerId} = ${authorId}::uuid then ${sites.id} end`;
 }
