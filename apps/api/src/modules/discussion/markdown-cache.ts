@@ -4,12 +4,14 @@ import { LRUCache } from "lru-cache";
 /**
  * renderMarkdown with a small in-process LRU keyed by the source: a popular page's comments are
  * read far more often than written, and rendering was most of the CPU of a comments list. The
- * output depends on the source only, so a cached answer is never stale. At most about 16 MB of
- * UTF-16 text (sources plus their HTML).
+ * output depends on the source only, so a cached answer is never stale. Bounded to the comments
+ * of a few hundred hot lists, at most about 4 MB of UTF-16 text (sources plus their HTML): every
+ * comment written is rendered once and kept, and a busy instance writes thousands a minute, most
+ * of which no list will need again before the page cache has them (docs/caches.md).
  */
 const cache = new LRUCache<string, string>({
-  max: 20_000,
-  maxSize: 8_000_000,
+  max: 5_000,
+  maxSize: 2_000_000,
   sizeCalculation: (html, src) => src.length + html.length || 1,
 });
 
