@@ -45,13 +45,7 @@ export async function listComments(db: Db, opts: RowQuery) {
 
 export type CommentListRow = Awaited<ReturnType<typeof listComments>>[number];
 
-/**
- * Adds a comment or reply in one statement (docs/discussion.md#how-every-write-goes): only if
- * the page exists and, for a reply, the item answered (a comment, reply or review) is live and on that
- * page (locked, so it cannot be deleted meanwhile); the page's comment count or the thread's
- * reply count goes up with it. A reply to a reply joins its thread and remembers whom it
- * answers. Answers the new row as a list row, or undefined when nothing was added.
- */
+/** The insert of a comment, or of a reply (it also locks what it answers), prepared (decision 017). */
 function insertStatement(reply: boolean) {
   const v = (name: string) => sql.placeholder(name);
   const thread = reply
@@ -94,6 +88,13 @@ function insertStatement(reply: boolean) {
 const insertCommentStatement = insertStatement(false);
 const insertReplyStatement = insertStatement(true);
 
+/**
+ * Adds a comment or reply in one statement (docs/discussion.md#how-every-write-goes): only if
+ * the page exists and, for a reply, the item answered (a comment, reply or review) is live and on that
+ * page (locked, so it cannot be deleted meanwhile); the page's comment count or the thread's
+ * reply count goes up with it. A reply to a reply joins its thread and remembers whom it
+ * answers. Answers the new row as a list row, or undefined when nothing was added.
+ */
 export async function insertComment(
   db: Db,
   input: { id: string; pageId: string; authorId: string; parentId: string | null; body: string },
