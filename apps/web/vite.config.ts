@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { iconSprite } from "./icon-sprite.ts";
 
 /**
  * One id per build, shared by the client and server bundles. React Router may evaluate this
@@ -35,22 +36,14 @@ function buildManifest(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), buildManifest()],
+  plugins: [tailwindcss(), reactRouter(), buildManifest(), iconSprite()],
   server: { proxy: { "/api": "http://localhost:3000" } },
-  // The server bundle takes the icons it uses from lucide-react instead of importing the whole
-  // library at run time: its ~1,700 icons cost the server some 40 MB of memory (issue 14).
-  ssr: { noExternal: ["lucide-react"] },
   build: {
     rolldownOptions: {
       output: {
-        // The icons a page shows come in one small file, not a request each (the menu alone
-        // has twenty-five): the browser's six connections were spent on headers.
         // zod comes only with a form's rules (decision 013); its chunk is named for what it is.
         codeSplitting: {
-          groups: [
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
-            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
-          ],
+          groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }],
         },
       },
     },

@@ -9,6 +9,7 @@ import {
   Crosshair,
   Flame,
   Globe,
+  type IconComponent,
   Images,
   Layers,
   LayoutDashboard,
@@ -16,7 +17,6 @@ import {
   Link2,
   ListFilter,
   LogIn,
-  type LucideIcon,
   MapPin,
   Megaphone,
   Receipt,
@@ -29,7 +29,7 @@ import {
   UserPlus,
   Users,
   Wallet,
-} from "lucide-react";
+} from "../components/ui/icons.tsx";
 
 /** docs/web-app.md#routes-and-layouts menu and screen identifiers: stable `data-testid`s (and ids inside menus). */
 export type MenuId =
@@ -57,7 +57,7 @@ export interface MenuLink {
   id: MenuId;
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   /** Left out in app mode (docs/web-app.md#guards-and-redirects: these profile pages are not part of the app). */
   hiddenInApp?: boolean;
 }
@@ -65,7 +65,7 @@ export interface MenuLink {
 export interface PageActionItem {
   id: "suggest_topic" | "owner" | "related_pages";
   label: string;
-  icon: LucideIcon;
+  icon: IconComponent;
 }
 
 /** Actions on the page being viewed; enabled once a page view registers handlers. */
@@ -129,7 +129,7 @@ export const PROFILE_NAV: readonly (Omit<MenuLink, "id"> & { id: string })[] = [
   },
 ];
 
-export const ADS_NAV: readonly { id: string; label: string; to: string; icon: LucideIcon }[] = [
+export const ADS_NAV: readonly { id: string; label: string; to: string; icon: IconComponent }[] = [
   { id: "ads", label: "Dashboard", to: "/ads", icon: LayoutDashboard },
   { id: "ads-campaigns", label: "Campaigns", to: "/ads/campaigns", icon: Megaphone },
   { id: "ads-analytics", label: "Analytics", to: "/ads/analytics", icon: ChartColumn },

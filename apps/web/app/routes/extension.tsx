@@ -1,7 +1,7 @@
-import { CircleCheck, CircleDashed, LoaderCircle, Puzzle } from "lucide-react";
 import { AppLink } from "../components/shell/app-link.tsx";
 import { LogoMark } from "../components/shell/logo.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { CircleCheck, CircleDashed, LoaderCircle, Puzzle } from "../components/ui/icons.tsx";
 import { useClientState } from "../lib/client-state.tsx";
 import { titleMeta } from "../lib/page-title.ts";
 

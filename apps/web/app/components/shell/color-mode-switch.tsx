@@ -1,8 +1,8 @@
 import type { ColorModePreference } from "@flipside/contracts/enums";
-import { Monitor, Moon, Sun } from "lucide-react";
 import { useColorMode } from "../../lib/client-state.tsx";
 import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
+import { Monitor, Moon, Sun } from "../ui/icons.tsx";
 
 export const COLOR_MODE_OPTIONS: readonly { value: ColorModePreference; label: string; icon: typeof Sun }[] =
   [

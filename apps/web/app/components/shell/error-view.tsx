@@ -1,8 +1,8 @@
-import { ArrowLeft, SearchX, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { type ErrorResponse, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { pageTitle } from "../../lib/page-title.ts";
 import { Button } from "../ui/button.tsx";
+import { ArrowLeft, SearchX, TriangleAlert } from "../ui/icons.tsx";
 import { AppLink } from "./app-link.tsx";
 
 export interface ErrorDescription {

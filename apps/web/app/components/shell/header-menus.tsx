@@ -1,6 +1,6 @@
-import { Menu } from "lucide-react";
 import { Button } from "../ui/button.tsx";
 import { DeferredMenu } from "../ui/deferred.tsx";
+import { Menu } from "../ui/icons.tsx";
 
 const loadDropdown = () => import("./main-menu-dropdown.tsx");
 const loadSheet = () => import("./mobile-menu-sheet.tsx");

@@ -1,4 +1,3 @@
-import { Link as LinkIcon, LogOut } from "lucide-react";
 import { useAppMode } from "../../lib/client-state.tsx";
 import {
   ACCOUNT_LINKS,
@@ -12,6 +11,7 @@ import {
 import { type PageActions, usePageActions } from "../../lib/page-actions.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import type { ShellUser } from "../../lib/shell-user.ts";
+import { Link as LinkIcon, LogOut } from "../ui/icons.tsx";
 
 export interface MenuSection {
   id: string;

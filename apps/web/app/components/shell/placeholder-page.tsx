@@ -1,6 +1,6 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyState } from "../ui/empty-state.tsx";
+import type { IconComponent } from "../ui/icons.tsx";
 import { PageHeading } from "./page-heading.tsx";
 
 /**
@@ -18,7 +18,7 @@ export function PlaceholderPage({
 }: {
   title: string;
   description?: ReactNode;
-  icon: LucideIcon;
+  icon: IconComponent;
   emptyTitle: string;
   emptyDescription: ReactNode;
   action?: ReactNode;

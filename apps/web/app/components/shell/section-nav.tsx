@@ -1,12 +1,12 @@
-import type { LucideIcon } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
+import type { IconComponent } from "../ui/icons.tsx";
 import { AppNavLink } from "./app-link.tsx";
 
 export interface SectionNavItem {
   id: string;
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: IconComponent;
 }
 
 /**

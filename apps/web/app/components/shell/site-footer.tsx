@@ -1,8 +1,8 @@
-import { Link as LinkIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useClientState } from "../../lib/client-state.tsx";
 import { FOOTER_LINKS } from "../../lib/menu.ts";
 import { Button } from "../ui/button.tsx";
+import { Link as LinkIcon } from "../ui/icons.tsx";
 import { AppLink } from "./app-link.tsx";
 import { ColorModeSwitch } from "./color-mode-switch.tsx";
 import { copyCurrentLink } from "./copy-link.tsx";

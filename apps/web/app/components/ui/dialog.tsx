@@ -1,7 +1,7 @@
-import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import { X } from "./icons.tsx";
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -63,7 +63,7 @@ export function DialogContent({
             data-slot="dialog-close"
             className="absolute top-4 right-4 inline-flex size-7 cursor-pointer items-center justify-center rounded-md text-muted-foreground opacity-80 transition-[opacity,background-color] hover:bg-accent hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none [&_svg]:size-4"
           >
-            <XIcon aria-hidden="true" />
+            <X aria-hidden="true" />
             <span className="sr-only">{closeLabel}</span>
           </DialogPrimitive.Close>
         ) : null}

@@ -1,9 +1,9 @@
-import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import type { IconComponent } from "./icons.tsx";
 
 export interface EmptyStateProps extends Omit<React.ComponentProps<"section">, "title"> {
-  icon?: LucideIcon;
+  icon?: IconComponent;
   title: React.ReactNode;
   description?: React.ReactNode;
   /** Buttons or links that lead somewhere useful. */

@@ -1,6 +1,6 @@
-import { CircleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn.ts";
+import { CircleAlert } from "./icons.tsx";
 import { Label } from "./label.tsx";
 
 /** The message under a field; linked to its control by aria-describedby. */

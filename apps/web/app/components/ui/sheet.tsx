@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import { X } from "./icons.tsx";
 
 /** A side drawer (mobile menu, notes list, note details): a dialog that slides in from an edge. */
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -76,7 +76,7 @@ export function SheetContent({
             data-slot="sheet-close"
             className="absolute top-3.5 right-3.5 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4"
           >
-            <XIcon aria-hidden="true" />
+            <X aria-hidden="true" />
             <span className="sr-only">{closeLabel}</span>
           </SheetPrimitive.Close>
         ) : null}

@@ -1,7 +1,7 @@
-import { MailWarning } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
+import { MailWarning } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import { notify } from "../../lib/toast.ts";

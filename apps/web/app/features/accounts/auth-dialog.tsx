@@ -1,6 +1,6 @@
-import { LoaderCircle } from "lucide-react";
 import { lazy, Suspense, useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import { LoaderCircle } from "../../components/ui/icons.tsx";
 import { type AuthDialogState, authDialogs, useAuthDialogState } from "../../lib/auth-dialog-store.ts";
 
 /** docs/web-app.md#routes-and-layouts: the login dialog is at most 716 px wide. */

@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES } from "@flipside/contracts/accounts";
-import { CircleCheck, Link2Off, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { CircleCheck, Link2Off, LoaderCircle } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";

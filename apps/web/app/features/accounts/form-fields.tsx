@@ -1,6 +1,6 @@
-import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { Field } from "../../components/ui/field.tsx";
+import { CircleAlert, Eye, EyeOff } from "../../components/ui/icons.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/cn.ts";

@@ -1,5 +1,5 @@
 import { PASSWORD_RULES } from "@flipside/contracts/accounts";
-import { Check, Circle, X } from "lucide-react";
+import { Check, Circle, X } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES } from "@flipside/contracts/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheck, KeyRound, Link2Off } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { CircleCheck, KeyRound, Link2Off } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { accountApi } from "./account-api.ts";

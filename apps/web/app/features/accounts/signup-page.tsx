@@ -1,9 +1,9 @@
-import { UserCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { UserCheck } from "../../components/ui/icons.tsx";
 import { useShellUser } from "../../lib/root-data.ts";
 import { SignupForm } from "./signup-form.tsx";
 

@@ -5,9 +5,9 @@ import {
   MAX_IMAGES_PER_CONTRIBUTION,
   MAX_VIDEOS_PER_CONTRIBUTION,
 } from "@flipside/contracts/discussion-constants";
-import { Film, ImagePlus, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
+import { Film, ImagePlus, X } from "../../components/ui/icons.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { cn } from "../../lib/cn.ts";

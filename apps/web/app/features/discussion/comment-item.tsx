@@ -1,9 +1,15 @@
 import type { Comment, Review } from "@flipside/contracts/discussion";
-import { BadgeCheck, MessageSquareReply, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredDialog, DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
+import {
+  BadgeCheck,
+  MessageSquareReply,
+  MoreHorizontal,
+  Pencil,
+  Trash2,
+} from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { CommentComposer } from "./comment-composer.tsx";

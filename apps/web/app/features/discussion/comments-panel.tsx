@@ -1,8 +1,8 @@
 import type { Comment } from "@flipside/contracts/discussion";
-import { ArrowDownUp, MessageSquare } from "lucide-react";
 import { useCallback } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
+import { ArrowDownUp, MessageSquare } from "../../components/ui/icons.tsx";
 import { CommentComposer } from "./comment-composer.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";

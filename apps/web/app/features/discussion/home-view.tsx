@@ -1,8 +1,17 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
-import { Compass, Flame, Link2, MessageSquare, NotebookPen, SearchX, Star, TrendingUp } from "lucide-react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import {
+  Compass,
+  Flame,
+  Link2,
+  MessageSquare,
+  NotebookPen,
+  SearchX,
+  Star,
+  TrendingUp,
+} from "../../components/ui/icons.tsx";
 import type { ListPage } from "./discussion-client.ts";
 import { PageCard } from "./page-card.tsx";
 import { SearchBox } from "./search-box.tsx";

@@ -1,7 +1,7 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import type { IconComponent } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { PagedList } from "./paged-list.ts";
@@ -62,7 +62,7 @@ export function ListEmpty({
   action,
   testId,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   description?: ReactNode;
   action?: ReactNode;

@@ -1,9 +1,9 @@
 import type { Note } from "@flipside/contracts/discussion";
-import { ExternalLink, NotebookPen, Pin } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { ExternalLink, NotebookPen, Pin } from "../../components/ui/icons.tsx";
 import {
   Sheet,
   SheetBody,

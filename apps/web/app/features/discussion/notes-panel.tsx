@@ -1,9 +1,9 @@
 import type { Note } from "@flipside/contracts/discussion";
-import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "lucide-react";
 import { type ComponentProps, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredDialog, DeferredPart } from "../../components/ui/deferred.tsx";
+import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { TimeAgo } from "./author-byline.tsx";

@@ -1,6 +1,6 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
-import { Link2, MessageSquare, Star } from "lucide-react";
 import { AppLink } from "../../components/shell/app-link.tsx";
+import { Link2, MessageSquare, Star } from "../../components/ui/icons.tsx";
 import { PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import { pageViewPath } from "./search-input.ts";

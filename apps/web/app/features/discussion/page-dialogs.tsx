@@ -1,5 +1,4 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
-import { ShieldCheck, Tag } from "lucide-react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -10,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
+import { ShieldCheck, Tag } from "../../components/ui/icons.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 
 /** "I own this site": how an owner verifies a site and answers officially. */

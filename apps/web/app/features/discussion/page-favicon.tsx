@@ -1,5 +1,5 @@
-import { Globe } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Globe } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 
 /** A page's favicon, or a globe when it has none or it fails to load (docs/web-app.md#new-versions-and-failures: logged). */

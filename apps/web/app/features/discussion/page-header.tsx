@@ -1,6 +1,6 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
-import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "lucide-react";
 import { Badge } from "../../components/ui/badge.tsx";
+import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/ui/icons.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 

@@ -1,8 +1,15 @@
 import type { Note, SitePageView } from "@flipside/contracts/discussion";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link2, type LucideIcon, MessageSquare, NotebookPen, Plus, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { DeferredDialog } from "../../components/ui/deferred.tsx";
+import {
+  type IconComponent,
+  Link2,
+  MessageSquare,
+  NotebookPen,
+  Plus,
+  Star,
+} from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -45,7 +52,7 @@ function CountedTab({
   className,
 }: {
   tab: PageTab;
-  icon: LucideIcon;
+  icon: IconComponent;
   label: string;
   shortLabel?: string;
   count: number;

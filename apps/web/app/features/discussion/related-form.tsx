@@ -1,9 +1,9 @@
 import type { CreateRelatedPage, RelatedPage } from "@flipside/contracts/discussion";
-import { Link2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Link2 } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/toast.ts";

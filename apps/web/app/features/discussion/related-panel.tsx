@@ -1,7 +1,7 @@
 import type { RelatedPage } from "@flipside/contracts/discussion";
-import { ExternalLink as ExternalLinkIcon, Link2 } from "lucide-react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { DeferredPart } from "../../components/ui/deferred.tsx";
+import { ExternalLink as ExternalLinkIcon, Link2 } from "../../components/ui/icons.tsx";
 import { AuthorName, TimeAgo } from "./author-byline.tsx";
 import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";

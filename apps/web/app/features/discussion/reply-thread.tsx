@@ -1,7 +1,7 @@
 import type { Comment } from "@flipside/contracts/discussion";
-import { ChevronDown, ChevronUp } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
+import { ChevronDown, ChevronUp } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { discussionApi } from "./discussion-client.ts";

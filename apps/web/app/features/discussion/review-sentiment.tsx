@@ -1,7 +1,7 @@
 import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
 import type { ReviewSentiment } from "@flipside/contracts/enums";
-import { GraduationCap, ThumbsDown, ThumbsUp } from "lucide-react";
 import { Badge } from "../../components/ui/badge.tsx";
+import { GraduationCap, ThumbsDown, ThumbsUp } from "../../components/ui/icons.tsx";
 
 export const SENTIMENTS: readonly ReviewSentiment[] = ["POSITIVE", "NEGATIVE", "EXPERT"];
 

@@ -1,7 +1,7 @@
 import type { Comment, Review } from "@flipside/contracts/discussion";
-import { GraduationCap, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { DeferredPart } from "../../components/ui/deferred.tsx";
+import { GraduationCap, Star } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { OfficialBadge, useReplyComposer } from "./comment-item.tsx";

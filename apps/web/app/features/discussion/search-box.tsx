@@ -1,7 +1,7 @@
-import { ArrowRight, Search } from "lucide-react";
 import { type FormEvent, useId } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
+import { ArrowRight, Search } from "../../components/ui/icons.tsx";
 import { inputClassName } from "../../components/ui/input.tsx";
 import { withAppFlag } from "../../lib/app-mode.ts";
 import { useAppMode } from "../../lib/client-state.tsx";

@@ -1,8 +1,8 @@
 import type { ReviewSummary, SitePageView } from "@flipside/contracts/discussion";
 import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
 import type { ReviewSentiment } from "@flipside/contracts/enums";
-import { ChevronDown, ChevronUp } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
+import { ChevronDown, ChevronUp } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { PageTab } from "./discussion-state.tsx";
 import { SENTIMENT_STYLE } from "./review-sentiment.tsx";

@@ -1,6 +1,6 @@
 import type { VoteResult, VoteValue } from "@flipside/contracts/discussion";
-import { ArrowBigDown, ArrowBigUp } from "lucide-react";
 import { useRef, useState } from "react";
+import { ArrowBigDown, ArrowBigUp } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";

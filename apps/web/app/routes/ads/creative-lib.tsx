@@ -1,5 +1,5 @@
-import { Images } from "lucide-react";
 import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { Images } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Creative Library", "Ads");

@@ -1,5 +1,5 @@
-import { CalendarRange } from "lucide-react";
 import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { CalendarRange } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Media Planning", "Ads");

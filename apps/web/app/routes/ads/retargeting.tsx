@@ -1,5 +1,5 @@
-import { Crosshair } from "lucide-react";
 import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { Crosshair } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Retargeting", "Ads");

@@ -1,8 +1,8 @@
-import { LogIn } from "lucide-react";
 import { useEffect } from "react";
 import { redirect } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { LogIn } from "../../components/ui/icons.tsx";
 import { lookUpAccount } from "../../features/accounts/account-session.server.ts";
 import { afterLoginTarget } from "../../features/accounts/session-guards.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";

@@ -1,5 +1,5 @@
-import { Gem } from "lucide-react";
 import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { Gem } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Plans");

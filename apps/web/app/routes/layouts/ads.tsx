@@ -1,9 +1,9 @@
-import { Megaphone } from "lucide-react";
 import { Outlet } from "react-router";
 import { ErrorView } from "../../components/shell/error-view.tsx";
 import { SectionNav } from "../../components/shell/section-nav.tsx";
 import { SiteFrame } from "../../components/shell/site-frame.tsx";
 import { SlideTransition } from "../../components/shell/slide-transition.tsx";
+import { Megaphone } from "../../components/ui/icons.tsx";
 import { ADS_NAV } from "../../lib/menu.ts";
 
 /** Ads layout: the advertising area, its own navigation beside the page. */

@@ -1,5 +1,5 @@
-import { Globe } from "lucide-react";
 import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { Globe } from "../../components/ui/icons.tsx";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/websites";

@@ -1,6 +1,6 @@
-import { UserRound } from "lucide-react";
 import { data } from "react-router";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { UserRound } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/user";
 
