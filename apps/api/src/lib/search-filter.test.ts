@@ -426,3 +426,32 @@ describe("parseSearchAnd — the typed filter", () => {
     expect(filterKey(parseSearchAnd(`sitePage_id==${UUID_B},COMMENT`, spec))).not.toBe(key);
   });
 });
+
+describe("parseSearchAnd — parsed once", () => {
+  it("answers a filter it has read with the same frozen conditions, without reading it again", () => {
+    normalizeCalls.length = 0;
+    const first = parseSearchAnd("normalizedUrl==Once.example", spec);
+    const again = parseSearchAnd("normalizedUrl==Once.example", spec);
+    expect(again).toBe(first);
+    expect(normalizeCalls).toEqual([{ value: "Once.example", op: "==" }]);
+    expect(Object.isFrozen(first) && first.every((clause) => Object.isFrozen(clause))).toBe(true);
+    expect(filterKey(again)).toBe(filterKey(first));
+  });
+
+  it("keeps filters per spec, and reads a refused one every time", () => {
+    const other: FilterSpec = { fields: { body: { column: comments.body, type: "string" } } };
+    expect(parseSearchAnd("body==x", other)).not.toBe(parseSearchAnd("body==x", spec));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(() => parseSearchAnd("normalizedUrl==bad url", spec)).toThrow("bad url is not a valid domain");
+    }
+  });
+
+  it("does not keep long filters, and keeps a bounded number of short ones", () => {
+    const long = `body==${"x".repeat(300)}`;
+    expect(parseSearchAnd(long, spec)).not.toBe(parseSearchAnd(long, spec));
+    const first = parseSearchAnd("score==0", spec);
+    for (let n = 1; n <= 256; n++) parseSearchAnd(`score==${n}`, spec);
+    expect(parseSearchAnd("score==0", spec)).not.toBe(first);
+    expect(parseSearchAnd("score==0", spec)).toEqual(first);
+  });
+});

@@ -140,9 +140,9 @@ type Bound = string | number | boolean;
 
 /** One checked condition: a field, an operator and its value parsed for the field (null: IS NULL). */
 export interface Clause {
-  field: string;
-  op: Operator;
-  value: Bound | null;
+  readonly field: string;
+  readonly op: Operator;
+  readonly value: Bound | null;
 }
 
 /** A parsed `searchAnd`: conditions that must all hold. */
@@ -273,7 +273,30 @@ function ownField(spec: FilterSpec, name: string): FieldSpec | undefined {
  * allowed, and values come out normalized and parsed for their field.
  */
 export function parseSearchAnd(searchAnd: string | undefined, spec: FilterSpec): Filter {
-  if (searchAnd === undefined || searchAnd.trim() === "") return [];
+  if (searchAnd === undefined || searchAnd.trim() === "") return NO_CONDITIONS;
+  // A busy list is asked for with the same few filters again and again: each is parsed once
+  // (docs/caches.md). Only a successful parse of a short filter is kept.
+  let known = parsedFilters.get(spec);
+  const hit = known?.get(searchAnd);
+  if (hit) return hit;
+  const filter = Object.freeze(parseUncached(searchAnd, spec).map((clause) => Object.freeze(clause)));
+  if (searchAnd.length <= PARSED_FILTER_MAX_LENGTH) {
+    if (!known) {
+      known = new Map();
+      parsedFilters.set(spec, known);
+    }
+    if (known.size >= PARSED_FILTERS_PER_SPEC) known.delete(known.keys().next().value as string);
+    known.set(searchAnd, filter);
+  }
+  return filter;
+}
+
+const NO_CONDITIONS: Filter = Object.freeze([]);
+const PARSED_FILTERS_PER_SPEC = 256;
+const PARSED_FILTER_MAX_LENGTH = 256;
+const parsedFilters = new WeakMap<FilterSpec, Map<string, Filter>>();
+
+function parseUncached(searchAnd: string, spec: FilterSpec): Filter {
   if (searchAnd.includes("\u0000")) throw filterError("NUL bytes are not allowed", spec);
   const max = spec.maxClauses ?? DEFAULT_MAX_CLAUSES;
   // Refuse absurd inputs before splitting them (each clause needs at least one character + comma).
@@ -300,8 +323,16 @@ export function compileFilter(filter: Filter, spec: FilterSpec): SQL | undefined
 
 /** One key per meaning: the same conditions in any order or spelling give the same key. */
 export function filterKey(filter: Filter): string {
-  return JSON.stringify(filter.map((c) => [c.field, c.op, c.value]).sort(byJson));
+  let key = filterKeys.get(filter);
+  if (key === undefined) {
+    key = JSON.stringify(filter.map((c) => [c.field, c.op, c.value]).sort(byJson));
+    filterKeys.set(filter, key);
+  }
+  return key;
 }
+
+/** Keys of the parsed filters (which are frozen, so a key stays true), for as long as they live. */
+const filterKeys = new WeakMap<Filter, string>();
 
 function byJson(a: unknown, b: unknown): number {
   const x = JSON.stringify(a);
