@@ -50,8 +50,8 @@ export function ColorModeSwitch({ className }: { className?: string }) {
               if (!active) change(value);
             }}
             className={cn(
-              "inline-flex size-7 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
-              active && "bg-accent text-foreground shadow-xs",
+              "inline-flex size-7 cursor-pointer items-center justify-center rounded-md transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+              active ? "bg-accent text-foreground shadow-xs" : "text-muted-foreground",
             )}
           >
             <Icon className="size-3.5" aria-hidden="true" />

@@ -2,14 +2,10 @@ import { cn } from "../../lib/cn.ts";
 import { AppLink } from "./app-link.tsx";
 
 /** The flip mark: a page whose corner is turned over to show its other side. */
-export function LogoMark({ className }: { className?: string }) {
+/** `className` sets its size too (`size-7` unless given). */
+export function LogoMark({ className = "size-7" }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-      className={cn("size-7 shrink-0", className)}
-    >
+    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn("shrink-0", className)}>
       <rect width="32" height="32" rx="8" className="fill-primary" />
       <path
         d="M9.5 7h8.25L23 12.25V24a1 1 0 0 1-1 1H9.5a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1Z"

@@ -3,16 +3,7 @@ import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
 import { cn } from "../../lib/cn.ts";
 import { useSignOut } from "../../lib/use-sign-out.ts";
 import { Button } from "../ui/button.tsx";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from "../ui/sheet.tsx";
+import { Sheet, SheetBody, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../ui/sheet.tsx";
 import { AppLink } from "./app-link.tsx";
 import { ColorModeSwitch } from "./color-mode-switch.tsx";
 import { copyCurrentLink } from "./copy-link.tsx";
@@ -34,12 +25,12 @@ export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>{trigger}</SheetTrigger>
-      <SheetContent side="right" data-testid="mobile-menu" className="gap-0">
-        <SheetHeader className="flex-row items-center gap-2">
+      <SheetContent side="right" spacing="flush" data-testid="mobile-menu">
+        <div className="flex items-center gap-2 p-4 pr-12">
           <LogoMark className="size-6" />
           <SheetTitle>Menu</SheetTitle>
           <SheetDescription className="sr-only">Pages and settings of Flipside</SheetDescription>
-        </SheetHeader>
+        </div>
         <SheetBody>
           <nav aria-label="Menu" className="flex flex-col gap-4 pb-4">
             {sections.map((section) => (
@@ -109,7 +100,7 @@ export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
             ))}
           </nav>
         </SheetBody>
-        <SheetFooter className="flex-row items-center justify-between border-t">
+        <div className="mt-auto flex items-center justify-between border-t p-4">
           <ColorModeSwitch />
           <Button
             variant="ghost"
@@ -123,7 +114,7 @@ export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
             <COPY_LINK.icon aria-hidden="true" />
             {COPY_LINK.label}
           </Button>
-        </SheetFooter>
+        </div>
       </SheetContent>
     </Sheet>
   );

@@ -33,8 +33,8 @@ export function SectionNav({
               data-testid={`nav-${id}`}
               className={({ isActive }) =>
                 cn(
-                  "flex items-center gap-2.5 whitespace-nowrap rounded-md px-3 py-2 font-medium text-muted-foreground text-sm transition-colors hover:bg-accent hover:text-foreground",
-                  isActive && "bg-accent text-foreground",
+                  "flex items-center gap-2.5 whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm transition-colors hover:bg-accent hover:text-foreground",
+                  isActive ? "bg-accent text-foreground" : "text-muted-foreground",
                 )
               }
             >

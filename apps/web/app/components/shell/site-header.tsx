@@ -39,8 +39,8 @@ export function SiteHeader({ className, wide = false }: { className?: string; wi
                 data-testid={`header-${id}`}
                 className={({ isActive }) =>
                   cn(
-                    "rounded-md px-2.5 py-1.5 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground",
-                    isActive && "text-foreground",
+                    "rounded-md px-2.5 py-1.5 font-medium text-sm transition-colors hover:text-foreground",
+                    isActive ? "text-foreground" : "text-muted-foreground",
                   )
                 }
               >

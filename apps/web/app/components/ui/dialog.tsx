@@ -36,14 +36,16 @@ export interface DialogContentProps extends React.ComponentProps<typeof DialogPr
   /** Some dialogs (a forced login, say) must not offer a way out; Escape still closes unless prevented. */
   showCloseButton?: boolean;
   closeLabel?: string;
+  roomy?: boolean;
 }
 
-/** A centred modal. Override the width per dialog, e.g. `className="sm:max-w-[716px]"`. */
+/** A centred modal: `roomy` is wider, with more padding and no gap between its parts. */
 export function DialogContent({
   className,
   children,
   showCloseButton = true,
   closeLabel = "Close",
+  roomy = false,
   ...props
 }: DialogContentProps) {
   return (
@@ -52,7 +54,8 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-xl border bg-popover p-6 text-popover-foreground shadow-xl outline-none duration-200 data-[state=closed]:animate-out data-[state=open]:animate-in data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 data-[state=closed]:zoom-out-95 data-[state=open]:zoom-in-95 sm:max-w-lg",
+          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] overflow-y-auto rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none duration-200 data-[state=closed]:animate-out data-[state=open]:animate-in data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 data-[state=closed]:zoom-out-95 data-[state=open]:zoom-in-95",
+          roomy ? "gap-0 p-5 sm:max-w-[716px] sm:p-8" : "gap-4 p-6 sm:max-w-lg",
           className,
         )}
         {...props}
@@ -92,11 +95,15 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
   );
 }
 
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
+export function DialogTitle({
+  className,
+  large = false,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Title> & { large?: boolean }) {
   return (
     <DialogPrimitive.Title
       data-slot="dialog-title"
-      className={cn("font-semibold text-lg leading-tight", className)}
+      className={cn("font-semibold", large ? "text-xl/tight" : "text-lg/tight", className)}
       {...props}
     />
   );

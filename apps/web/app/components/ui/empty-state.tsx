@@ -10,6 +10,8 @@ export interface EmptyStateProps extends Omit<React.ComponentProps<"section">, "
   action?: React.ReactNode;
   /** Heading level of the title, so the page outline stays right wherever the state is used. */
   headingLevel?: 2 | 3;
+  /** Less space above and below, for a state inside a list rather than in place of a page. */
+  compact?: boolean;
 }
 
 /** What a page or list says when there is nothing (yet) to show: honest, calm, with a way on. */
@@ -19,6 +21,7 @@ export function EmptyState({
   description,
   action,
   headingLevel = 2,
+  compact = false,
   className,
   children,
   ...props
@@ -28,7 +31,8 @@ export function EmptyState({
     <section
       data-slot="empty-state"
       className={cn(
-        "flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center",
+        "flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 text-center",
+        compact ? "py-10" : "py-12",
         className,
       )}
       {...props}

@@ -31,7 +31,7 @@ function SheetOverlay({ className, ...props }: React.ComponentProps<typeof Sheet
 }
 
 const sheetVariants = cva(
-  "fixed z-50 flex flex-col gap-4 bg-background shadow-xl outline-none transition ease-in-out data-[state=closed]:animate-out data-[state=open]:animate-in data-[state=closed]:duration-200 data-[state=open]:duration-300 motion-reduce:animate-none",
+  "fixed z-50 flex flex-col bg-background shadow-xl outline-none transition ease-in-out data-[state=closed]:animate-out data-[state=open]:animate-in data-[state=closed]:duration-200 data-[state=open]:duration-300 motion-reduce:animate-none",
   {
     variants: {
       side: {
@@ -42,8 +42,10 @@ const sheetVariants = cva(
         bottom:
           "inset-x-0 bottom-0 h-auto max-h-[85dvh] rounded-t-xl border-t data-[state=closed]:slide-out-to-bottom data-[state=open]:slide-in-from-bottom",
       },
+      /** `flush` parts touch; their own borders and padding separate them. */
+      spacing: { default: "gap-4", flush: "gap-0" },
     },
-    defaultVariants: { side: "right" },
+    defaultVariants: { side: "right", spacing: "default" },
   },
 );
 
@@ -58,6 +60,7 @@ export function SheetContent({
   className,
   children,
   side,
+  spacing,
   showCloseButton = true,
   closeLabel = "Close",
   ...props
@@ -67,7 +70,7 @@ export function SheetContent({
       <SheetOverlay />
       <SheetPrimitive.Content
         data-slot="sheet-content"
-        className={cn(sheetVariants({ side }), className)}
+        className={cn(sheetVariants({ side, spacing }), className)}
         {...props}
       >
         {children}
@@ -103,11 +106,7 @@ export function SheetFooter({ className, ...props }: React.ComponentProps<"div">
 
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
   return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn("font-semibold text-foreground", className)}
-      {...props}
-    />
+    <SheetPrimitive.Title data-slot="sheet-title" className={cn("font-semibold", className)} {...props} />
   );
 }
 

@@ -3,9 +3,6 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../com
 import { LoaderCircle } from "../../components/ui/icons.tsx";
 import { type AuthDialogState, authDialogs, useAuthDialogState } from "../../lib/auth-dialog-store.ts";
 
-/** docs/web-app.md#routes-and-layouts: the login dialog is at most 716 px wide. */
-const MAX_WIDTH = "sm:max-w-[716px]";
-
 // Each form (and react-hook-form with it) comes when its view is first shown; `auth-dialogs.tsx`
 // starts fetching the login form together with this file.
 const LoginForm = lazy(() => import("./login-form.tsx").then((m) => ({ default: m.LoginForm })));
@@ -45,7 +42,8 @@ export function AuthDialog() {
       }}
     >
       <DialogContent
-        className={`${MAX_WIDTH} gap-0 p-5 sm:p-8`}
+        // docs/web-app.md#routes-and-layouts: the login dialog is at most 716 px wide (roomy).
+        roomy
         showCloseButton={!shown.hideClose}
         data-testid={view === "login" ? "login-dialog" : "forgot-password-dialog"}
         onInteractOutside={(event) => {

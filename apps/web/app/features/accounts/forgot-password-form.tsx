@@ -41,7 +41,7 @@ export function ForgotPasswordForm({ options }: { options: AuthDialogOptions }) 
       data-testid="forgot-password-form"
     >
       <DialogHeader>
-        <DialogTitle className="text-xl">Forgot your password?</DialogTitle>
+        <DialogTitle large>Forgot your password?</DialogTitle>
         <DialogDescription>
           Enter your email and we will send you reset password instructions.
         </DialogDescription>

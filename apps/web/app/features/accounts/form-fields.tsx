@@ -2,7 +2,6 @@ import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { Field } from "../../components/ui/field.tsx";
 import { CircleAlert, Eye, EyeOff } from "../../components/ui/icons.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/cn.ts";
 
 /** A button that looks like a link: it opens a view rather than going to a page. */
@@ -101,9 +100,9 @@ export function CheckboxField({
         className="size-4 shrink-0 cursor-pointer rounded border-input accent-primary focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2"
         {...input}
       />
-      <Label htmlFor={id} className="cursor-pointer font-normal">
+      <label htmlFor={id} className="cursor-pointer select-none text-sm leading-none">
         {label}
-      </Label>
+      </label>
     </div>
   );
 }

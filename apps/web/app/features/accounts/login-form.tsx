@@ -63,7 +63,7 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
       data-testid="login-form"
     >
       <DialogHeader>
-        <DialogTitle className="text-xl">Login</DialogTitle>
+        <DialogTitle large>Login</DialogTitle>
         <DialogDescription>Enter your email to login.</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-4">

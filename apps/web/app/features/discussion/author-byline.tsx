@@ -10,12 +10,19 @@ function initialsOf(name: string): string {
   return letters.toUpperCase() || "?";
 }
 
-export function Avatar({ profile, className }: { profile: ProfileRef | null; className?: string }) {
+/** `className` sets its size too (`size-8` unless given). */
+export function Avatar({
+  profile,
+  className = "size-8",
+}: {
+  profile: ProfileRef | null;
+  className?: string;
+}) {
   return (
     <span
       aria-hidden="true"
       className={cn(
-        "inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs",
+        "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs",
         className,
       )}
     >

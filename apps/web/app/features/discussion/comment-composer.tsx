@@ -233,11 +233,11 @@ export function CommentComposer({
   return (
     <form onSubmit={submit} className={cn("flex flex-col gap-2", className)} data-testid={testId} noValidate>
       <Tabs value={mode} onValueChange={(v) => setMode(v as "write" | "preview")} className="gap-2">
-        <TabsList className="h-8">
-          <TabsTrigger value="write" className="text-xs">
+        <TabsList size="sm">
+          <TabsTrigger value="write" size="fill-sm">
             Write
           </TabsTrigger>
-          <TabsTrigger value="preview" className="text-xs" data-testid="composer-preview-tab">
+          <TabsTrigger value="preview" size="fill-sm" data-testid="composer-preview-tab">
             Preview
           </TabsTrigger>
         </TabsList>
@@ -274,7 +274,7 @@ export function CommentComposer({
                 event.currentTarget.form?.requestSubmit();
               }
             }}
-            className="min-h-24"
+            tall
             data-testid="composer-body"
           />
         </TabsContent>

@@ -143,7 +143,7 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
             {(ui, trigger) => (
               <ui.DropdownMenu defaultOpen>
                 <ui.DropdownMenuTrigger asChild>{trigger}</ui.DropdownMenuTrigger>
-                <ui.DropdownMenuContent align="end" className="min-w-36">
+                <ui.DropdownMenuContent align="end">
                   <ui.DropdownMenuItem onSelect={() => setEditing(true)} data-testid="comment-edit">
                     <Pencil aria-hidden="true" />
                     Edit

@@ -57,7 +57,7 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
           {(ui, trigger) => (
             <ui.DropdownMenu defaultOpen>
               <ui.DropdownMenuTrigger asChild>{trigger}</ui.DropdownMenuTrigger>
-              <ui.DropdownMenuContent align="end" className="min-w-40">
+              <ui.DropdownMenuContent align="end">
                 <ui.DropdownMenuLabel>Sort by</ui.DropdownMenuLabel>
                 <ui.DropdownMenuRadioGroup
                   value={sort}

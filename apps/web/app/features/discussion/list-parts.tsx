@@ -15,7 +15,7 @@ export function ListSkeleton({ rows = 3, label }: { rows?: number; label: string
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders without identity.
         <div key={i} className="flex flex-col gap-2">
           <div className="flex items-center gap-2">
-            <Skeleton className="size-7 rounded-full" />
+            <Skeleton circle className="size-7" />
             <Skeleton className="h-4 w-32" />
           </div>
           <Skeleton className="h-4 w-full" />
@@ -75,7 +75,7 @@ export function ListEmpty({
       description={description}
       action={action}
       headingLevel={3}
-      className="py-10"
+      compact
       data-testid={testId}
     />
   );

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
-import { inputClassName } from "../../components/ui/input.tsx";
+import { inputVariants } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/cn.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
@@ -97,7 +97,7 @@ export function NoteForm({
           <Label htmlFor={`${id}-visibility`}>Who can read it</Label>
           <select
             id={`${id}-visibility`}
-            className={cn(inputClassName, "w-auto pr-8")}
+            className={cn(inputVariants({ width: "auto" }), "pr-8")}
             data-testid="note-visibility"
             aria-describedby={
               errors.organizationId || errors.visibility ? `${id}-visibility-error` : undefined

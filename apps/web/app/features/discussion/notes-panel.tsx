@@ -115,9 +115,8 @@ function NoteCard({
               Edit
             </Button>
             <Button
-              variant="ghost"
+              variant="ghost-destructive"
               size="sm"
-              className="text-destructive hover:text-destructive"
               onClick={() => setConfirming(true)}
               data-testid="note-delete"
             >
@@ -211,12 +210,7 @@ export function NotesPanel({
             All my notes
           </Button>
           {!writing ? (
-            <Button
-              size="sm"
-              className="bg-note text-white hover:bg-note/90"
-              onClick={() => setWriting(true)}
-              data-testid="note-new"
-            >
+            <Button variant="note" size="sm" onClick={() => setWriting(true)} data-testid="note-new">
               <Plus aria-hidden="true" />
               New note
             </Button>

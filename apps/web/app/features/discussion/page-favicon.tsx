@@ -3,7 +3,8 @@ import { Globe } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 
 /** A page's favicon, or a globe when it has none or it fails to load (docs/web-app.md#new-versions-and-failures: logged). */
-export function PageFavicon({ src, className }: { src: string | null; className?: string }) {
+/** `className` sets its size too (`size-4` unless given). */
+export function PageFavicon({ src, className = "size-4" }: { src: string | null; className?: string }) {
   const safe = src && /^https?:\/\//i.test(src) ? src : null;
   // Which address failed, so that another page's favicon (same component, new src) gets its chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function PageFavicon({ src, className }: { src: string | null; className?
     image.current?.decode().catch(fail);
   }, [fail]);
   if (!safe || failed) {
-    return <Globe className={cn("size-4 shrink-0 text-muted-foreground", className)} aria-hidden="true" />;
+    return <Globe className={cn("shrink-0 text-muted-foreground", className)} aria-hidden="true" />;
   }
   return (
     <img
@@ -29,7 +30,7 @@ export function PageFavicon({ src, className }: { src: string | null; className?
       height={16}
       loading="lazy"
       referrerPolicy="no-referrer"
-      className={cn("size-4 shrink-0 rounded-sm object-contain", className)}
+      className={cn("shrink-0 rounded-sm object-contain", className)}
       ref={image}
     />
   );

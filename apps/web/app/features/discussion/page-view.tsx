@@ -12,7 +12,6 @@ import {
 } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { cn } from "../../lib/cn.ts";
 import { registerPageActions } from "../../lib/page-actions.ts";
 import { useRootData, useShellUser } from "../../lib/root-data.ts";
 import { CommentsPanel } from "./comments-panel.tsx";
@@ -49,21 +48,17 @@ function CountedTab({
   label,
   shortLabel = label,
   count,
-  className,
+  tone,
 }: {
   tab: PageTab;
   icon: IconComponent;
   label: string;
   shortLabel?: string;
   count: number;
-  className?: string;
+  tone?: "default" | "note";
 }) {
   return (
-    <TabsTrigger
-      value={tab}
-      data-testid={`tab-${tab}`}
-      className={cn("group flex-none px-2 sm:px-3", className)}
-    >
+    <TabsTrigger value={tab} data-testid={`tab-${tab}`} size="fit-narrow" tone={tone} className="group">
       <Icon aria-hidden="true" />
       <span className="hidden sm:inline">{shortLabel}</span>
       <span className="sr-only sm:hidden">{label}</span>
@@ -221,7 +216,7 @@ export function PageView({ data }: { data: PageViewData }) {
               }}
               className="scroll-mt-20 gap-5"
             >
-              <TabsList className="h-auto w-full justify-start" aria-label="Page tabs">
+              <TabsList size="full" aria-label="Page tabs">
                 <CountedTab
                   tab="comments"
                   icon={MessageSquare}
@@ -241,14 +236,9 @@ export function PageView({ data }: { data: PageViewData }) {
                   icon={NotebookPen}
                   label="My notes"
                   count={countOf("my-note")}
-                  className="data-[state=active]:text-note"
+                  tone="note"
                 />
-                <TabsTrigger
-                  value="tab-plus"
-                  data-testid="tab-tab-plus"
-                  className="flex-none"
-                  aria-label="More tabs"
-                >
+                <TabsTrigger value="tab-plus" data-testid="tab-tab-plus" size="fit" aria-label="More tabs">
                   <Plus aria-hidden="true" />
                 </TabsTrigger>
               </TabsList>

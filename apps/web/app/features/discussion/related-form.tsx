@@ -56,7 +56,7 @@ export function LinkPageForm({
   });
 
   return (
-    <Card className="gap-4">
+    <Card>
       <CardHeader>
         <CardTitle>Link a related page</CardTitle>
         <CardDescription>Know a page worth reading next to this one? Paste its address.</CardDescription>

@@ -42,8 +42,8 @@ export function ReplyThread({ rootId, replySize, renderRoot }: ReplyThreadProps)
     count > 0 ? (
       <Button
         variant="link"
-        size="sm"
-        className="h-7 self-start px-0"
+        size="inline"
+        className="self-start"
         aria-expanded={open}
         data-testid="replies-toggle"
         onClick={() => {

@@ -91,7 +91,7 @@ export function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSa
   }
 
   return (
-    <Card className="gap-4">
+    <Card>
       <CardHeader>
         <CardTitle>{existing ? "Your review" : "Review this page"}</CardTitle>
         <CardDescription>

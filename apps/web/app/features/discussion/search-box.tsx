@@ -2,7 +2,7 @@ import { type FormEvent, useId } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { ArrowRight, Search } from "../../components/ui/icons.tsx";
-import { inputClassName } from "../../components/ui/input.tsx";
+import { inputVariants } from "../../components/ui/input.tsx";
 import { withAppFlag } from "../../lib/app-mode.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -83,21 +83,11 @@ export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; clas
             placeholder="Paste an address, or search pages"
             value={state.searchText}
             onChange={(event) => dispatch({ type: "search-text", text: event.target.value })}
-            className={cn(
-              inputClassName,
-              "bg-background pl-10",
-              large ? "h-12 text-base md:text-base" : "h-9",
-            )}
+            className={cn(inputVariants({ size: large ? "lg" : "default", surface: "solid" }), "pl-10")}
             data-testid="search-input"
           />
         </div>
-        <Button
-          type="submit"
-          size={large ? "lg" : "default"}
-          loading={busy}
-          className={large ? "h-12 px-5" : undefined}
-          data-testid="search-submit"
-        >
+        <Button type="submit" size={large ? "xl" : "default"} loading={busy} data-testid="search-submit">
           {busy ? null : <ArrowRight aria-hidden="true" />}
           Flip
         </Button>

@@ -106,7 +106,7 @@ export function SummaryPanel({
           {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
         </Button>
       </div>
-      <div id="summary-panel-body" className={cn("flex flex-col gap-5", !open && "hidden lg:flex")}>
+      <div id="summary-panel-body" className={cn("flex-col gap-5", open ? "flex" : "hidden lg:flex")}>
         <div className="flex items-center justify-between gap-3">
           <div className="flex flex-col">
             <span className="font-medium text-sm">Rate this page</span>
@@ -120,7 +120,7 @@ export function SummaryPanel({
             label="this page"
             size="md"
             initial={{ up: page.up, down: page.down, score: page.score, myVote: page.myVote }}
-            className="rounded-lg border px-1"
+            framed
           />
         </div>
         <div className="flex flex-col gap-2">

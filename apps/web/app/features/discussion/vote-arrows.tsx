@@ -22,6 +22,8 @@ export interface VoteArrowsProps {
   authorId?: string | null;
   orientation?: "horizontal" | "vertical";
   size?: "sm" | "md";
+  /** Drawn in a rounded box of its own instead of flush with what is around it. */
+  framed?: boolean;
   className?: string;
 }
 
@@ -37,6 +39,7 @@ export function VoteArrows({
   authorId,
   orientation = "horizontal",
   size = "sm",
+  framed = false,
   className,
 }: VoteArrowsProps) {
   const gate = useContributionGate();
@@ -74,7 +77,7 @@ export function VoteArrows({
 
   const icon = size === "md" ? "size-6" : "size-5";
   const button = cn(
-    "inline-flex cursor-pointer items-center justify-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50",
+    "inline-flex cursor-pointer items-center justify-center rounded-md outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50",
     size === "md" ? "size-9" : "size-8",
   );
   const ownTitle = own ? "You cannot vote on your own contribution." : undefined;
@@ -84,7 +87,8 @@ export function VoteArrows({
       data-my-vote={state.myVote}
       aria-busy={busy || undefined}
       className={cn(
-        "m-0 inline-flex min-w-0 items-center gap-0.5 border-0 p-0",
+        "m-0 inline-flex min-w-0 items-center gap-0.5",
+        framed ? "rounded-lg border px-1 py-0" : "border-0 p-0",
         orientation === "vertical" && "flex-col",
         className,
       )}
@@ -92,7 +96,7 @@ export function VoteArrows({
       <legend className="sr-only">{`Vote on ${label}`}</legend>
       <button
         type="button"
-        className={cn(button, state.myVote === 1 && "text-primary hover:text-primary")}
+        className={cn(button, state.myVote === 1 ? "text-primary" : "text-muted-foreground")}
         aria-pressed={state.myVote === 1}
         aria-label={`Vote ${label} up`}
         title={ownTitle ?? "Vote up"}
@@ -115,7 +119,7 @@ export function VoteArrows({
       </output>
       <button
         type="button"
-        className={cn(button, state.myVote === -1 && "text-destructive hover:text-destructive")}
+        className={cn(button, state.myVote === -1 ? "text-destructive" : "text-muted-foreground")}
         aria-pressed={state.myVote === -1}
         aria-label={`Vote ${label} down`}
         title={ownTitle ?? "Vote down"}
