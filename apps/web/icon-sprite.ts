@@ -11,6 +11,7 @@ import type { Plugin } from "vite";
  * and their scripts. The paths come from lucide-react at build time only.
  */
 export function iconSprite(): Plugin {
+  // Built once per build or dev server: an icon added to icons.tsx needs a restart of `react-router dev`.
   const sprite = buildSprite();
   let url = "";
   return {

@@ -331,7 +331,7 @@ export function filterKey(filter: Filter): string {
   return key;
 }
 
-/** Keys of the parsed filters (which are frozen, so a key stays true), for as long as they live. */
+/** Each filter's key, for as long as the filter lives (filters are read-only, so a key stays true). */
 const filterKeys = new WeakMap<Filter, string>();
 
 function byJson(a: unknown, b: unknown): number {

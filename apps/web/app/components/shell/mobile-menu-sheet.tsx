@@ -3,7 +3,16 @@ import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
 import { cn } from "../../lib/cn.ts";
 import { useSignOut } from "../../lib/use-sign-out.ts";
 import { Button } from "../ui/button.tsx";
-import { Sheet, SheetBody, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../ui/sheet.tsx";
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from "../ui/sheet.tsx";
 import { AppLink } from "./app-link.tsx";
 import { ColorModeSwitch } from "./color-mode-switch.tsx";
 import { copyCurrentLink } from "./copy-link.tsx";
@@ -26,11 +35,11 @@ export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="right" spacing="flush" data-testid="mobile-menu">
-        <div className="flex items-center gap-2 p-4 pr-12">
+        <SheetHeader row>
           <LogoMark className="size-6" />
           <SheetTitle>Menu</SheetTitle>
           <SheetDescription className="sr-only">Pages and settings of Flipside</SheetDescription>
-        </div>
+        </SheetHeader>
         <SheetBody>
           <nav aria-label="Menu" className="flex flex-col gap-4 pb-4">
             {sections.map((section) => (
@@ -100,7 +109,7 @@ export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
             ))}
           </nav>
         </SheetBody>
-        <div className="mt-auto flex items-center justify-between border-t p-4">
+        <SheetFooter row className="border-t">
           <ColorModeSwitch />
           <Button
             variant="ghost"
@@ -114,7 +123,7 @@ export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
             <COPY_LINK.icon aria-hidden="true" />
             {COPY_LINK.label}
           </Button>
-        </div>
+        </SheetFooter>
       </SheetContent>
     </Sheet>
   );

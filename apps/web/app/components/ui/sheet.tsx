@@ -88,9 +88,16 @@ export function SheetContent({
   );
 }
 
-export function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
+/** Parts of a sheet stack their content, or lay it out in a `row`. */
+type SheetPartProps = React.ComponentProps<"div"> & { row?: boolean };
+
+export function SheetHeader({ className, row = false, ...props }: SheetPartProps) {
   return (
-    <div data-slot="sheet-header" className={cn("flex flex-col gap-1.5 p-4 pr-12", className)} {...props} />
+    <div
+      data-slot="sheet-header"
+      className={cn("flex p-4 pr-12", row ? "items-center gap-2" : "flex-col gap-1.5", className)}
+      {...props}
+    />
   );
 }
 
@@ -98,9 +105,13 @@ export function SheetBody({ className, ...props }: React.ComponentProps<"div">) 
   return <div data-slot="sheet-body" className={cn("flex-1 overflow-y-auto px-4", className)} {...props} />;
 }
 
-export function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
+export function SheetFooter({ className, row = false, ...props }: SheetPartProps) {
   return (
-    <div data-slot="sheet-footer" className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />
+    <div
+      data-slot="sheet-footer"
+      className={cn("mt-auto flex p-4", row ? "items-center justify-between" : "flex-col gap-2", className)}
+      {...props}
+    />
   );
 }
 
