@@ -1,11 +1,60 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Tabs as TabsPrimitive } from "radix-ui";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "../../lib/cn.ts";
 
+/*
+ * The WAI-ARIA tabs pattern (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/) with automatic
+ * activation, written here rather than taken from Radix: Radix Tabs brings its roving-focus
+ * collection to every page view's first load for what is a few key handlers (decision 020).
+ * The selected tab is the list's one tab stop; arrows, Home and End move between the enabled tabs
+ * (wrapping) and select the one they land on; each panel is labelled by its tab.
+ */
+
+interface TabsState {
+  value: string;
+  select: (value: string) => void;
+  idOf: (part: "tab" | "panel", value: string) => string;
+}
+
+const TabsContext = React.createContext<TabsState | null>(null);
+
+function useTabs(part: string): TabsState {
+  const state = React.useContext(TabsContext);
+  if (!state) throw new Error(`<${part}> must be inside <Tabs>`);
+  return state;
+}
+
+type TabsProps = Omit<React.ComponentProps<"div">, "defaultValue" | "onChange"> & {
+  /** The selected tab, when the caller owns it; otherwise the tabs keep their own, starting at `defaultValue`. */
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+};
+
 /** Tabs stacked over their panels; the space between them is the caller's (`gap-…`). */
-export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  return <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col", className)} {...props} />;
+export function Tabs({ className, value, defaultValue = "", onValueChange, children, ...props }: TabsProps) {
+  const [own, setOwn] = React.useState(defaultValue);
+  const selected = value ?? own;
+  const baseId = React.useId();
+  const changed = React.useRef(onValueChange);
+  changed.current = onValueChange;
+  const state = React.useMemo<TabsState>(
+    () => ({
+      value: selected,
+      select: (next) => {
+        if (next === selected) return;
+        setOwn(next);
+        changed.current?.(next);
+      },
+      idOf: (part, v) => `${baseId}${part}-${v}`,
+    }),
+    [selected, baseId],
+  );
+  return (
+    <div data-slot="tabs" className={cn("flex flex-col", className)} {...props}>
+      <TabsContext.Provider value={state}>{children}</TabsContext.Provider>
+    </div>
+  );
 }
 
 const tabsListVariants = cva(
@@ -18,15 +67,40 @@ const tabsListVariants = cva(
   },
 );
 
+const STEPS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+/** Arrows, Home and End move the focus among the list's enabled tabs; focusing a tab selects it. */
+function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
+  const step = STEPS[event.key];
+  if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
+  const from = tabs.indexOf(event.target as HTMLButtonElement);
+  if (from < 0) return;
+  event.preventDefault();
+  tabs[step(from, tabs.length)]?.focus();
+}
+
 export function TabsList({
   className,
   size,
+  onKeyDown,
   ...props
-}: React.ComponentProps<typeof TabsPrimitive.List> & VariantProps<typeof tabsListVariants>) {
+}: React.ComponentProps<"div"> & VariantProps<typeof tabsListVariants>) {
   return (
-    <TabsPrimitive.List
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
       data-slot="tabs-list"
       className={cn(tabsListVariants({ size }), className)}
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        if (!event.defaultPrevented) moveFocus(event);
+      }}
       {...props}
     />
   );
@@ -49,24 +123,53 @@ const tabsTriggerVariants = cva(
   },
 );
 
-export function TabsTrigger({
-  className,
-  size,
-  tone,
-  ...props
-}: React.ComponentProps<typeof TabsPrimitive.Trigger> & VariantProps<typeof tabsTriggerVariants>) {
+type TabsTriggerProps = Omit<React.ComponentProps<"button">, "value"> &
+  VariantProps<typeof tabsTriggerVariants> & { value: string };
+
+export function TabsTrigger({ className, size, tone, value, onClick, onFocus, ...props }: TabsTriggerProps) {
+  const tabs = useTabs("TabsTrigger");
+  const selected = tabs.value === value;
   return (
-    <TabsPrimitive.Trigger
+    <button
+      type="button"
+      role="tab"
+      id={tabs.idOf("tab", value)}
+      aria-selected={selected}
+      aria-controls={tabs.idOf("panel", value)}
+      tabIndex={selected ? 0 : -1}
+      data-state={selected ? "active" : "inactive"}
       data-slot="tabs-trigger"
       className={cn(tabsTriggerVariants({ size, tone }), className)}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) tabs.select(value);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        if (!event.defaultPrevented) tabs.select(value);
+      }}
       {...props}
     />
   );
 }
 
-export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
+type TabsContentProps = React.ComponentProps<"div"> & {
+  value: string;
+  /** Keep the panel in the document (hidden) while another tab is selected. */
+  forceMount?: boolean;
+};
+
+export function TabsContent({ className, value, forceMount, ...props }: TabsContentProps) {
+  const tabs = useTabs("TabsContent");
+  const selected = tabs.value === value;
+  if (!selected && !forceMount) return null;
   return (
-    <TabsPrimitive.Content
+    <div
+      role="tabpanel"
+      id={tabs.idOf("panel", value)}
+      aria-labelledby={tabs.idOf("tab", value)}
+      hidden={!selected}
+      data-state={selected ? "active" : "inactive"}
       data-slot="tabs-content"
       className={cn("flex-1 outline-none", className)}
       {...props}

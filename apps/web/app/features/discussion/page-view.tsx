@@ -243,10 +243,10 @@ export function PageView({ data }: { data: PageViewData }) {
                 </TabsTrigger>
               </TabsList>
               {/* Every panel is in the server's HTML (crawlers and no-JS readers get all of it); the inactive ones are hidden. */}
-              <TabsContent value="comments" forceMount className="data-[state=inactive]:hidden">
+              <TabsContent value="comments" forceMount>
                 <CommentsPanel sitePageId={sitePageId} list={comments} sort={sort} onSortChange={setSort} />
               </TabsContent>
-              <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
+              <TabsContent value="reviews" forceMount>
                 <ReviewsPanel
                   sitePageId={sitePageId}
                   list={reviews}
@@ -255,14 +255,14 @@ export function PageView({ data }: { data: PageViewData }) {
                   onReviewSaved={() => void summaryQuery.refetch()}
                 />
               </TabsContent>
-              <TabsContent value="related-page" forceMount className="data-[state=inactive]:hidden">
+              <TabsContent value="related-page" forceMount>
                 <RelatedPanel
                   sitePageId={sitePageId}
                   list={related}
                   active={state.activeTab === "related-page"}
                 />
               </TabsContent>
-              <TabsContent value="my-note" forceMount className="data-[state=inactive]:hidden">
+              <TabsContent value="my-note" forceMount>
                 <NotesPanel
                   sitePageId={sitePageId}
                   notes={notes}
@@ -279,7 +279,7 @@ export function PageView({ data }: { data: PageViewData }) {
                   onOpenDrawer={() => drawers.openList()}
                 />
               </TabsContent>
-              <TabsContent value="tab-plus" forceMount className="data-[state=inactive]:hidden">
+              <TabsContent value="tab-plus" forceMount>
                 <CustomTabsPlaceholder />
               </TabsContent>
             </Tabs>
