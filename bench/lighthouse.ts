@@ -2,7 +2,9 @@
 // Debian's Chromium against the production build on the bench's seeded data and prints, for the
 // home page, a page view with 25 comments and a public profile, the mobile performance score
 // (Lighthouse's default: a mid-range phone on a slow 4G link, simulated), first and largest
-// contentful paint, layout shift, blocking time and the JavaScript the page loads. Each address
+// contentful paint, layout shift, blocking time and the JavaScript the page loads: its compressed
+// bodies as served (the budget of decision 016) and, beside them, Lighthouse's transfer size, which
+// adds each response's HTTP/1.1 headers (HTTP/2 compresses those to a few bytes). Each address
 // is loaded once first (as a reader after the first one finds it: rendered and cached), then
 // measured LIGHTHOUSE_RUNS (3) times; the table shows the median run by score. Not a timed
 // test: the machine is shared, and the numbers belong in the closing note of a change.
@@ -10,6 +12,7 @@
 // LIGHTHOUSE_REPORTS=dir keeps each run's full report there (open one in the Lighthouse viewer);
 // LIGHTHOUSE_ONLY=regex measures only the pages whose name matches.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launch } from "chrome-launcher";
@@ -30,8 +33,25 @@ interface Run {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** The scripts' compressed bodies, as the server sends them to Chromium (brotli). */
   jsKb: number;
+  /** The same with each response's HTTP/1.1 headers, which Lighthouse's transfer sizes include. */
+  jsTransferKb: number;
   htmlKb: number;
+}
+
+/** The bytes of a response's body as sent (not decompressed), asked for as Chromium asks. */
+function compressedBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on("end", () => resolve(bytes));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 /**
@@ -66,18 +86,22 @@ async function audit(url: string, port: number, report?: string): Promise<Run> {
     (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   const bytes = (type: string) =>
     requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+  const scripts = requests.filter((r) => r.resourceType === "Script" && r.url).map((r) => r.url as string);
+  const bodies = await Promise.all(scripts.map(compressedBytes));
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: value("first-contentful-paint"),
     lcpMs: value("largest-contentful-paint"),
     cls: value("cumulative-layout-shift"),
     tbtMs: value("total-blocking-time"),
-    jsKb: bytes("Script"),
+    jsKb: bodies.reduce((sum, n) => sum + n, 0) / 1024,
+    jsTransferKb: bytes("Script"),
     htmlKb: bytes("Document"),
   };
 }
 
 interface NetworkItem {
+  url?: string;
   resourceType?: string;
   transferSize?: number;
 }
@@ -127,12 +151,12 @@ async function main() {
       `\nFlipside Lighthouse — mobile, simulated throttling, median of ${RUNS}, ${databaseUrl ? "PostgreSQL server" : "PGlite (embedded)"}, node ${process.version}\n`,
     );
     console.log(
-      "| page | score (≥ 95) | FCP (≤ 1.8 s) | LCP | CLS (≤ 0.05) | TBT | JS gzip (≤ 150 KB) | HTML |",
+      "| page | score (≥ 95) | FCP (≤ 1.8 s) | LCP | CLS (≤ 0.05) | TBT | JS compressed (≤ 150 KB) | JS with headers | HTML |",
     );
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const { name, run } of rows) {
       console.log(
-        `| ${name} | ${run.score} ${mark(run.score >= TARGET.score)} | ${(run.fcpMs / 1000).toFixed(2)} s ${mark(run.fcpMs <= TARGET.fcpMs)} | ${(run.lcpMs / 1000).toFixed(2)} s | ${run.cls.toFixed(3)} ${mark(run.cls <= TARGET.cls)} | ${run.tbtMs.toFixed(0)} ms | ${run.jsKb.toFixed(0)} KB ${mark(run.jsKb <= TARGET.jsKb)} | ${run.htmlKb.toFixed(0)} KB |`,
+        `| ${name} | ${run.score} ${mark(run.score >= TARGET.score)} | ${(run.fcpMs / 1000).toFixed(2)} s ${mark(run.fcpMs <= TARGET.fcpMs)} | ${(run.lcpMs / 1000).toFixed(2)} s | ${run.cls.toFixed(3)} ${mark(run.cls <= TARGET.cls)} | ${run.tbtMs.toFixed(0)} ms | ${run.jsKb.toFixed(1)} KB ${mark(run.jsKb <= TARGET.jsKb)} | ${run.jsTransferKb.toFixed(0)} KB | ${run.htmlKb.toFixed(0)} KB |`,
       );
     }
   } finally {
