@@ -142,11 +142,13 @@ async function main() {
   const helloPort = await new Promise<number>((resolve) =>
     hello.once("message", (m) => resolve((m as { port: number }).port)),
   );
-  const results: { s: Scenario; r: Awaited<ReturnType<typeof load>> }[] = [];
-  const measure = async (scenarios: Scenario[]) => {
+  const results: { s: Scenario; r: Awaited<ReturnType<typeof load>>; rssMb?: number }[] = [];
+  /** With `rssMb`, each row notes the server's RSS right after it: which rows grew the memory row. */
+  const measure = async (scenarios: Scenario[], rssMb?: () => number) => {
     for (const s of scenarios) {
       if (only && results.length > 0 && !s.name.includes(only)) continue;
-      results.push({ s, r: await load(s) });
+      const r = await load(s);
+      results.push({ s, r, ...(rssMb ? { rssMb: rssMb() } : {}) });
       process.stderr.write(`  measured ${s.name}\n`);
     }
   };
@@ -158,68 +160,71 @@ async function main() {
     const { base, tokens } = server;
     const pages = seeded.rotation;
     await expectKnown(base, pages);
-    await measure([
-      { name: "hello-world (ceiling)", request: { url: `http://127.0.0.1:${helloPort}/` } },
-      {
-        name: "comments page 0 (10,000 on page)",
-        target: { ratio: 0.15, p99Ms: 25 },
-        request: { url: `${base}${commentsPath(seeded.pageId)}` },
-      },
-      {
-        // Not a target of an issue: the same list asked for as a browser asks (compressed).
-        name: "comments page 0, brotli (as browsers ask)",
-        request: {
-          url: `${base}${commentsPath(seeded.pageId)}`,
-          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+    await measure(
+      [
+        { name: "hello-world (ceiling)", request: { url: `http://127.0.0.1:${helloPort}/` } },
+        {
+          name: "comments page 0 (10,000 on page)",
+          target: { ratio: 0.15, p99Ms: 25 },
+          request: { url: `${base}${commentsPath(seeded.pageId)}` },
         },
-      },
-      {
-        name: "flip a known URL",
-        target: { ratio: 0.15 },
-        request: {
-          url: `${base}/api/v1/site-pages/flip`,
-          method: "POST",
-          body: JSON.stringify({ url: seeded.pageUrl, back: false }),
+        {
+          // Not a target of an issue: the same list asked for as a browser asks (compressed).
+          name: "comments page 0, brotli (as browsers ask)",
+          request: {
+            url: `${base}${commentsPath(seeded.pageId)}`,
+            headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+          },
         },
-      },
-      {
-        name: "server-rendered page view (one URL, anonymous)",
-        target: { ratio: 0.03 },
-        // Asked for as a browser asks for a page: HTML, compressed if the server can.
-        request: { url: `${base}${pageViewPath(seeded.pageUrl)}`, headers: html },
-      },
-      {
-        name: "server-rendered page view (one URL, signed in)",
-        request: {
-          url: `${base}${pageViewPath(seeded.pageUrl)}`,
-          headers: { ...html, cookie: `flipside_token=${tokens[0]}` },
+        {
+          name: "flip a known URL",
+          target: { ratio: 0.15 },
+          request: {
+            url: `${base}/api/v1/site-pages/flip`,
+            method: "POST",
+            body: JSON.stringify({ url: seeded.pageUrl, back: false }),
+          },
         },
-      },
-      {
-        name: `comments list, signed in (Bearer), ${pages.length} pages`,
-        target: { ratio: 0.1, p99Ms: 25 },
-        request: { url: base },
-        rotate: (i) => ({
-          path: commentsPath(pick(pages, i).id),
-          headers: { authorization: `Bearer ${pick(tokens, i)}` },
-        }),
-      },
-      ...pageViewRows(seeded, base, tokens, "", true),
-      {
-        name: `post a comment, signed in, over ${pages.length} pages`,
-        target: { ratio: 0.02, p99Ms: 100 },
-        request: { url: base, method: "POST" },
-        rotate: (i) => ({
-          path: "/api/v1/site-page-comments",
-          method: "POST",
-          headers: { authorization: `Bearer ${pick(tokens, i)}` },
-          body: JSON.stringify({
-            sitePage_id: pick(pages, i).id,
-            body: `Bench comment ${i}: a reply with *some* markdown.`,
+        {
+          name: "server-rendered page view (one URL, anonymous)",
+          target: { ratio: 0.03 },
+          // Asked for as a browser asks for a page: HTML, compressed if the server can.
+          request: { url: `${base}${pageViewPath(seeded.pageUrl)}`, headers: html },
+        },
+        {
+          name: "server-rendered page view (one URL, signed in)",
+          request: {
+            url: `${base}${pageViewPath(seeded.pageUrl)}`,
+            headers: { ...html, cookie: `flipside_token=${tokens[0]}` },
+          },
+        },
+        {
+          name: `comments list, signed in (Bearer), ${pages.length} pages`,
+          target: { ratio: 0.1, p99Ms: 25 },
+          request: { url: base },
+          rotate: (i) => ({
+            path: commentsPath(pick(pages, i).id),
+            headers: { authorization: `Bearer ${pick(tokens, i)}` },
           }),
-        }),
-      },
-    ]);
+        },
+        ...pageViewRows(seeded, base, tokens, "", true),
+        {
+          name: `post a comment, signed in, over ${pages.length} pages`,
+          target: { ratio: 0.02, p99Ms: 100 },
+          request: { url: base, method: "POST" },
+          rotate: (i) => ({
+            path: "/api/v1/site-page-comments",
+            method: "POST",
+            headers: { authorization: `Bearer ${pick(tokens, i)}` },
+            body: JSON.stringify({
+              sitePage_id: pick(pages, i).id,
+              body: `Bench comment ${i}: a reply with *some* markdown.`,
+            }),
+          }),
+        },
+      ],
+      server.rssMb,
+    );
     memory.push({ name: `server RSS after the rows above`, mb: server.rssMb() });
     await server.stop();
     cleanups.pop();
@@ -233,7 +238,10 @@ async function main() {
       const pglite = await startBenchServer(embedded, embeddedDir, undefined);
       cleanups.push(pglite.stop);
       await expectKnown(pglite.base, embedded.rotation);
-      await measure(pageViewRows(embedded, pglite.base, pglite.tokens, " — embedded PGlite", false));
+      await measure(
+        pageViewRows(embedded, pglite.base, pglite.tokens, " — embedded PGlite", false),
+        pglite.rssMb,
+      );
       memory.push({ name: "server RSS, embedded PGlite, after its rows", mb: pglite.rssMb() });
     }
 
@@ -242,9 +250,11 @@ async function main() {
     console.log(
       `\nFlipside bench — ${db}, ${connections} connections, ${duration} s per scenario, node ${process.version}\n`,
     );
-    console.log("| scenario | req/s | p50 ms | p99 ms | ratio to hello-world | target | non-2xx |");
-    console.log("|---|---:|---:|---:|---:|---|---:|");
-    for (const { s, r } of results) {
+    console.log(
+      "| scenario | req/s | p50 ms | p99 ms | ratio to hello-world | target | non-2xx | server RSS after, MB |",
+    );
+    console.log("|---|---:|---:|---:|---:|---|---:|---:|");
+    for (const { s, r, rssMb } of results) {
       const ratio = r.rps / ceiling;
       const target = s.target
         ? `≥ ${s.target.ratio}${s.target.p99Ms ? `, p99 ≤ ${s.target.p99Ms} ms` : ""} ${
@@ -254,7 +264,9 @@ async function main() {
       // Nothing answered within the window (BENCH_DURATION shorter than one request): no figures.
       const figures =
         r.total === 0 ? "— | — | — | —" : `${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio.toFixed(3)}`;
-      console.log(`| ${s.name} | ${figures} | ${r.total === 0 ? "✗ no answer" : target} | ${r.non2xx} |`);
+      console.log(
+        `| ${s.name} | ${figures} | ${r.total === 0 ? "✗ no answer" : target} | ${r.non2xx} | ${rssMb?.toFixed(0) ?? ""} |`,
+      );
     }
     if (results.some(({ s }) => s.requestsPerOp))
       console.log(
