@@ -36,19 +36,17 @@ export function Tabs({ className, value, defaultValue = "", onValueChange, child
   const [own, setOwn] = React.useState(defaultValue);
   const selected = value ?? own;
   const baseId = React.useId();
-  const changed = React.useRef(onValueChange);
-  changed.current = onValueChange;
   const state = React.useMemo<TabsState>(
     () => ({
       value: selected,
       select: (next) => {
         if (next === selected) return;
         setOwn(next);
-        changed.current?.(next);
+        onValueChange?.(next);
       },
       idOf: (part, v) => `${baseId}${part}-${v}`,
     }),
-    [selected, baseId],
+    [selected, baseId, onValueChange],
   );
   return (
     <div data-slot="tabs" className={cn("flex flex-col", className)} {...props}>
