@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import pLimit from "p-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { gzipStreamed } from "../lib/gzip-streamed.ts";
-import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
+import type { HtmlCache, PageEncoding } from "../lib/html-cache.ts";
+import { spliceGzip } from "../lib/spliced-gzip.ts";
 import { sendProblem } from "./errors.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
@@ -322,19 +323,18 @@ function registerRenderer(
       return reply.send();
     }
     if (cacheable && response.status === 200 && cookies.length === 0) {
+      const html = await response.text();
       const prepared = htmlCache.set(
         key,
         reply.pageNonce,
-        {
-          status: response.status,
-          headers: Object.fromEntries(response.headers),
-          body: await response.text(),
-        },
+        { status: response.status, headers: Object.fromEntries(response.headers), body: html },
         { ticket, ...(shows ? { page: shows } : {}) },
       );
-      const served = servePage(prepared, reply.pageNonce, encoding);
-      if (served.encoding === "gzip") reply.header("content-encoding", "gzip");
-      return reply.header("x-page-cache", "miss").send(served.body);
+      reply.header("x-page-cache", "miss");
+      if (encoding === "identity") return reply.send(html);
+      return reply
+        .header("content-encoding", "gzip")
+        .send(spliceGzip(prepared.gzip, Buffer.from(reply.pageNonce)));
     }
     if (cacheable) htmlCache.abandon(key);
     // The slot goes once the loaders have run and the shell is rendered (no route defers data, so
