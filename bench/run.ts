@@ -19,7 +19,12 @@ import { startBenchServer } from "./server.ts";
 const root = new URL("..", import.meta.url).pathname;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * Issue 14's bound on the server's RSS on the PostgreSQL server. With the embedded database the
+ * process holds PostgreSQL too (its shared buffers, caches and WebAssembly heap): printed, not judged.
+ */
 const MEMORY_TARGET_MB = 250;
+const EMBEDDED_MEMORY = "— (PostgreSQL runs inside this process)";
 /** `BENCH_ONLY=signed` measures only the rows whose name contains it (and the ceiling). */
 const only = process.env.BENCH_ONLY;
 
@@ -152,7 +157,7 @@ async function main() {
       process.stderr.write(`  measured ${s.name}\n`);
     }
   };
-  const memory: { name: string; mb: number }[] = [];
+  const memory: { name: string; mb: number; judged: boolean }[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const server = await startBenchServer(seeded, dataDir, databaseUrl);
@@ -225,7 +230,7 @@ async function main() {
       ],
       server.rssMb,
     );
-    memory.push({ name: `server RSS after the rows above`, mb: server.rssMb() });
+    memory.push({ name: `server RSS after the rows above`, mb: server.rssMb(), judged: !!databaseUrl });
     await server.stop();
     cleanups.pop();
 
@@ -242,7 +247,7 @@ async function main() {
         pageViewRows(embedded, pglite.base, pglite.tokens, " — embedded PGlite", false),
         pglite.rssMb,
       );
-      memory.push({ name: "server RSS, embedded PGlite, after its rows", mb: pglite.rssMb() });
+      memory.push({ name: "server RSS, embedded PGlite, after its rows", mb: pglite.rssMb(), judged: false });
     }
 
     const ceiling = results[0]?.r.rps ?? 1;
@@ -274,9 +279,10 @@ async function main() {
       );
     console.log("\n| memory | RSS MB | target |\n|---|---:|---|");
     for (const m of memory) {
-      console.log(
-        `| ${m.name} | ${m.mb.toFixed(0)} | ≤ ${MEMORY_TARGET_MB} ${m.mb <= MEMORY_TARGET_MB ? "✓" : "✗"} |`,
-      );
+      const target = m.judged
+        ? `≤ ${MEMORY_TARGET_MB} ${m.mb <= MEMORY_TARGET_MB ? "✓" : "✗"}`
+        : EMBEDDED_MEMORY;
+      console.log(`| ${m.name} | ${m.mb.toFixed(0)} | ${target} |`);
     }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

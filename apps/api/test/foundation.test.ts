@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { openDatabase, PGLITE_SHARED_BUFFERS } from "../src/db/client.ts";
 import { sites } from "../src/db/schema/discussion.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "./helper.ts";
 
@@ -117,6 +118,24 @@ describe("test databases", () => {
       expect(await two.db.select().from(sites)).toEqual([]);
     } finally {
       await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
+describe("the embedded database", () => {
+  it("keeps PostgreSQL's shared buffers small, since they live in the server's own memory", async () => {
+    const embedded = await openDatabase({ kind: "pglite" }, { migrate: false });
+    try {
+      const { rows } = await embedded.execute("show shared_buffers");
+      expect(rows).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
+      expect(PGLITE_SHARED_BUFFERS).toBe("32MB");
+      // The rest of initdb's configuration stands.
+      const settings = await embedded.execute(
+        "select current_setting('TimeZone') as tz, current_setting('default_text_search_config') as ts",
+      );
+      expect(settings.rows).toEqual([{ tz: "UTC", ts: "pg_catalog.english" }]);
+    } finally {
+      await embedded.close();
     }
   });
 });

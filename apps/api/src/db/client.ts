@@ -11,6 +11,9 @@ import { type ExecuteSql, installJobSchema } from "../lib/jobs.ts";
 import { MIGRATIONS_DIR } from "../lib/paths.ts";
 import { lockDataDir } from "./lock.ts";
 
+/** Exported for the test that checks PGlite was given it. */
+export const PGLITE_SHARED_BUFFERS = "32MB";
+
 /** Both drivers expose the same query builder; code depends only on this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -75,6 +78,11 @@ export async function openDatabase(
   const unlock = source.dataDir && source.lock !== false ? lockDataDir(source.dataDir) : () => {};
   try {
     const client = new PGlite({
+      // PostgreSQL's default 128 MB of shared buffers lives in the process's own memory here (the
+      // WebAssembly heap, never handed back); the data files are real files, which the kernel's
+      // page cache keeps as it would for the server. Decision 012, last amendment.
+      // (A command-line setting: PGlite's `postgresqlconf` would replace initdb's whole file.)
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(source.dataDir ? { dataDir: join(source.dataDir, "pgdata") } : {}),
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
     });
