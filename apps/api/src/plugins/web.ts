@@ -11,8 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import pLimit from "p-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { gzipStreamed } from "../lib/gzip-streamed.ts";
-import type { HtmlCache, PageEncoding } from "../lib/html-cache.ts";
-import { spliceGzip } from "../lib/spliced-gzip.ts";
+import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
 import { sendProblem } from "./errors.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
@@ -331,10 +330,9 @@ function registerRenderer(
         { ticket, ...(shows ? { page: shows } : {}) },
       );
       reply.header("x-page-cache", "miss");
+      // Its own request has the HTML already: only gzip needs the prepared page.
       if (encoding === "identity") return reply.send(html);
-      return reply
-        .header("content-encoding", "gzip")
-        .send(spliceGzip(prepared.gzip, Buffer.from(reply.pageNonce)));
+      return reply.header("content-encoding", "gzip").send(servePage(prepared, reply.pageNonce, "gzip").body);
     }
     if (cacheable) htmlCache.abandon(key);
     // The slot goes once the loaders have run and the shell is rendered (no route defers data, so
