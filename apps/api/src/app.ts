@@ -5,13 +5,16 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { notFound } from "./lib/errors.ts";
 import { createHtmlCache } from "./lib/html-cache.ts";
+import { logRedaction } from "./lib/log-redaction.ts";
 import { mailerPlugin } from "./lib/mailer.ts";
 import { WEB_BUILD_DIR, WEB_ROOT } from "./lib/paths.ts";
 import { resolveJwtSecret } from "./lib/secret.ts";
+import { refuseUnstorableText } from "./lib/storable.ts";
 import { storageOptionsFrom, storagePlugin } from "./lib/storage.ts";
 import { createTokenService } from "./lib/tokens.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
@@ -41,6 +44,8 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export interface BuildOptions {
   /** An already-open database (tests); otherwise one is opened from the config. */
   database?: Database;
+  /** Where the log goes instead of stdout (tests that read it); logs at info even when silent. */
+  logStream?: DestinationStream;
 }
 
 export function databaseSourceOf(config: Config) {
@@ -53,11 +58,12 @@ export function databaseSourceOf(config: Config) {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
-      config.LOG_LEVEL === "silent"
+      config.LOG_LEVEL === "silent" && !options.logStream
         ? false
         : {
-            level: config.LOG_LEVEL,
-            redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+            level: config.LOG_LEVEL === "silent" ? "info" : config.LOG_LEVEL,
+            ...logRedaction,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -130,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      api.addHook("preValidation", refuseUnstorableText);
       await api.register(healthRoutes);
       // Feature modules register here, one line each.
       await api.register(accountsRoutes);
@@ -143,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notesRoutes);
       await api.register(contributionsRoutes);
       await api.register(attachmentsRoutes);
-      api.all("/*", async () => {
+      api.all("/*", { schema: { hide: true } }, async () => {
         throw notFound("There is no API endpoint at this path.");
       });
     },

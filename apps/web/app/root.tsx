@@ -15,7 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { DefaultFrame } from "./components/shell/default-frame.tsx";
-import { ErrorView } from "./components/shell/error-view.tsx";
+import { ErrorPanel, ErrorView } from "./components/shell/error-view.tsx";
 import { ShellEffects } from "./components/shell/shell-effects.tsx";
 import { SkipLink } from "./components/shell/skip-link.tsx";
 import { Toaster } from "./components/shell/toaster.tsx";
@@ -46,6 +46,11 @@ export const links: Route.LinksFunction = () => [
 
 /** docs/web-app.md#session: the account when the cookie signs someone in; a dead cookie is cleared. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.unavailable) {
+    const root: RootData = { nonce: context.cspNonce, config: context.config, user: null };
+    root.unavailable = context.unavailable;
+    return data(root, { status: 503 });
+  }
   const { user, headers } = await loadSession(request, context);
   const root: RootData = { nonce: context.cspNonce, config: context.config, user };
   // A page view is rendered for everyone: the server was not told who asked (docs/caches.md).
@@ -120,6 +125,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const unavailable = useRouteLoaderData<RootData>("root")?.unavailable;
+  if (unavailable) {
+    return (
+      <DefaultFrame>
+        <ErrorPanel status={503} message={unavailable} />
+      </DefaultFrame>
+    );
+  }
   return <Outlet />;
 }
 

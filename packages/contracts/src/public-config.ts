@@ -20,6 +20,11 @@ export interface WebLoadContext {
    */
   viewerPending?: boolean;
   /**
+   * The API could not reach its database for this render: the page is rendered again as the
+   * error page with this message, and answers 503.
+   */
+  unavailable?: string;
+  /**
    * Calls the Flipside API in-process, forwarding the visitor's cookie and headers. The body is
    * the request's text (JSON), as `fetch` would send it.
    */

@@ -14,6 +14,9 @@ import { lockDataDir } from "./lock.ts";
 /** Exported for the test that checks PGlite was given it. */
 export const PGLITE_SHARED_BUFFERS = "32MB";
 
+/** How long opening a connection to the PostgreSQL server may take. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Both drivers expose the same query builder; code depends only on this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -27,6 +30,12 @@ export interface Database {
   execute: ExecuteSql;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Who is told of a connection that broke (the server restarted, a backend was terminated):
+   * that connection is dropped and the next query opens another. The app points it at its log;
+   * a broken connection is never a reason to exit.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
 }
 
 export type DatabaseSource =
@@ -53,8 +62,31 @@ export async function openDatabase(
 ): Promise<Database> {
   const migrationsFolder = MIGRATIONS_DIR;
   if (source.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: source.url, max: source.max ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: source.max ?? 10,
+      // A server that does not answer at all (a dropped route, not a refused port) fails a
+      // request in seconds, as 503, instead of holding it until the client gives up.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     const db = drizzlePg({ client: pool });
+    const database: Database = {
+      db,
+      kind: "postgres",
+      execute: executeOn(pool),
+      ping: async () => void (await pool.query("select 1")),
+      close: () => pool.end(),
+      onConnectionError: (listener) => {
+        reportError = listener;
+      },
+    };
+    // An idle connection's error reaches the pool; one checked out (a transaction's) reaches only
+    // its client, where no listener would make it an uncaught exception. Either way the query in
+    // flight fails on its own, and the pool drops the connection when it is released.
+    let reportError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+    pool.on("connect", (client) => client.on("error", (error) => reportError(error)));
+    // The pool repeats an idle client's error, which the client's own listener has reported.
+    pool.on("error", () => {});
     if (opts.migrate !== false) {
       // Several app instances may start together: serialise their migrations.
       const client = await pool.connect();
@@ -67,13 +99,7 @@ export async function openDatabase(
         client.release();
       }
     }
-    return {
-      db,
-      kind: "postgres",
-      execute: executeOn(pool),
-      ping: async () => void (await pool.query("select 1")),
-      close: () => pool.end(),
-    };
+    return database;
   }
   const unlock = source.dataDir && source.lock !== false ? lockDataDir(source.dataDir) : () => {};
   try {
@@ -105,6 +131,8 @@ export async function openDatabase(
         await client.close();
         unlock();
       },
+      // In-process: there is no connection to lose.
+      onConnectionError: () => {},
     };
   } catch (e) {
     unlock();

@@ -191,6 +191,9 @@ export function parseIsoDate(raw: string): string | null {
     zone.toUpperCase() === "Z" ? "Z" : zone.includes(":") ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}${z}`);
   if (Number.isNaN(date.getTime())) return null;
+  // Years 1–9999 once in UTC: PostgreSQL has no year 0, and nothing here is dated beyond.
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) return null;
   // Date rolls 2024-02-31 over to March: refuse instead.
   const probe = new Date(Date.UTC(Number(y), month - 1, day));
   if (probe.getUTCDate() !== day) return null;

@@ -7,7 +7,13 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable, isDataException } from "../db/faults.ts";
 import { AppError } from "../lib/errors.ts";
+
+/** How soon a client may try again while the database is out of reach. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE =
+  "Flipside cannot reach its database right now. Please try again in a moment.";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -74,6 +80,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         status,
         code: problemCodeFor(status),
         detail: status === 413 ? "The request body is too large." : error.message,
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(reply, request, {
+        status: 503,
+        code: "unavailable",
+        detail: DATABASE_UNAVAILABLE,
+      });
+    }
+    if (isDataException(error)) {
+      // The edge refuses such values with the field named (lib/storable.ts); this is the net.
+      request.log.warn({ err: error }, "the database refused a value");
+      return sendProblem(reply, request, {
+        status: 400,
+        code: "invalid_request",
+        detail: "The request holds a value that cannot be stored.",
       });
     }
     request.log.error({ err: error }, "unhandled error");

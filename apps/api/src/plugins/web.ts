@@ -12,7 +12,7 @@ import pLimit from "p-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { gzipStreamed } from "../lib/gzip-streamed.ts";
 import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
-import { sendProblem } from "./errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, sendProblem } from "./errors.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
 /** What a shared render's loaders may see: nothing that says who asked. */
@@ -109,6 +109,11 @@ export async function webPlugin(
   registerRenderer(app, opts, handle);
 }
 
+/** Whether any of a render's API calls answered 503 (the database out of reach). */
+interface RenderState {
+  unavailable: boolean;
+}
+
 const BUSY = "Flipside is very busy right now. Please try again in a moment.";
 /** Shed load costs nothing to answer: no render, no script, the page reloads itself shortly. */
 const BUSY_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5"><title>Busy · Flipside</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.5rem">503</h1><p>${BUSY}</p></body></html>`;
@@ -183,8 +188,16 @@ function registerRenderer(
     await Promise.allSettled(rendering);
   });
 
-  /** What a render's loaders get: the API in-process, as this visitor (or as nobody, `shared`). */
-  const contextFor = (request: FastifyRequest, nonce: string, shared: boolean): WebLoadContext => {
+  /**
+   * What a render's loaders get: the API in-process, as this visitor (or as nobody, `shared`).
+   * `state` learns whether the API answered 503 (its database out of reach) to any of them.
+   */
+  const contextFor = (
+    request: FastifyRequest,
+    nonce: string,
+    shared: boolean,
+    state: RenderState = { unavailable: false },
+  ): WebLoadContext => {
     const forwarded: Record<string, string> = {};
     for (const h of shared ? ANONYMOUS_FORWARDED : FORWARDED) {
       const v = request.headers[h];
@@ -197,6 +210,20 @@ function registerRenderer(
       config: publicConfig,
       ...(shared ? { viewerPending: true } : {}),
       async api(path, init = {}) {
+        // Once one call found the database out of reach, the page is the error page: the rest
+        // need not wait for it too.
+        if (state.unavailable) {
+          return Response.json(
+            {
+              type: "about:blank",
+              title: "Service Unavailable",
+              status: 503,
+              code: "unavailable",
+              detail: DATABASE_UNAVAILABLE,
+            },
+            { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } },
+          );
+        }
         const res = await app.inject({
           method: (init.method ?? "GET") as "GET",
           url: path.startsWith("/api") ? path : `/api${path}`,
@@ -208,6 +235,7 @@ function registerRenderer(
           },
           ...(init.body !== undefined ? { payload: init.body } : {}),
         });
+        if (res.statusCode === 503) state.unavailable = true;
         const headers = new Headers();
         for (const [k, v] of Object.entries(res.headers)) {
           if (v === undefined) continue;
@@ -236,12 +264,15 @@ function registerRenderer(
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     const headers = new Headers({ accept: request.headers.accept ?? "text/html" });
     const nonce = randomBytes(16).toString("base64");
-    const context = contextFor(request, nonce, shared);
+    const state: RenderState = { unavailable: false };
+    const context = contextFor(request, nonce, shared, state);
     const renderAgain = async () => {
       const ticket = htmlCache.ticket();
       const response = await handle(new Request(url, { headers }), context as never);
       const shows = takeShownPage(response);
-      if (response.status !== 200 || !response.body || response.headers.getSetCookie().length > 0) {
+      // A render whose loaders could not reach the database keeps the previous one showing.
+      const incomplete = state.unavailable || response.status !== 200;
+      if (incomplete || !response.body || response.headers.getSetCookie().length > 0) {
         await response.body?.cancel();
         htmlCache.abandon(key);
         return;
@@ -263,7 +294,8 @@ function registerRenderer(
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     const shared = isSharedPageView(request);
-    const context = contextFor(request, reply.pageNonce, shared);
+    const state: RenderState = { unavailable: false };
+    const context = contextFor(request, reply.pageNonce, shared, state);
     const cacheable = htmlCache.enabled && (shared || isAnonymousRead(request));
     const key = shared ? request.url + SHARED_KEY_SUFFIX : request.url;
     const encoding = pageEncoding(request);
@@ -288,13 +320,16 @@ function registerRenderer(
       }
       return sendProblem(reply, request, { status: 503, code: "unavailable", detail: BUSY });
     }
-    return renderSlots(() => renderPage(request, reply, context, { cacheable, key, shared }, encoding));
+    return renderSlots(() =>
+      renderPage(request, reply, context, state, { cacheable, key, shared }, encoding),
+    );
   };
 
   const renderPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     context: WebLoadContext,
+    state: RenderState,
     { cacheable, key, shared }: { cacheable: boolean; key: string; shared: boolean },
     encoding: PageEncoding,
   ) => {
@@ -302,11 +337,23 @@ function registerRenderer(
     let response: Response;
     try {
       response = await handle(toWebRequest(request, reply, shared), context as never);
+      if (state.unavailable && (request.method === "GET" || request.method === "HEAD")) {
+        // Loaders that show an empty list for a failed call would make an outage look like an
+        // empty Flipside: the page is rendered again as the error page, and answers 503.
+        await response.body?.cancel();
+        response = await handle(toWebRequest(request, reply, shared), {
+          ...context,
+          unavailable: DATABASE_UNAVAILABLE,
+        } as never);
+        if (cacheable) htmlCache.abandon(key);
+        cacheable = false;
+        reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS)).header("cache-control", "no-store");
+      }
     } catch (e) {
       if (cacheable) htmlCache.abandon(key);
       throw e;
     }
-    reply.status(response.status);
+    reply.status(state.unavailable && response.status < 500 ? 503 : response.status);
     // Pages take no submissions of their own (every write is an API call): React Router answers
     // other methods 405, and the answer names the methods that work.
     if (response.status === 405) reply.header("allow", "GET, HEAD");

@@ -13,6 +13,8 @@ export interface RootData {
    * is null whoever is signed in, and the browser asks who it is after hydration (lib/viewer.ts).
    */
   viewerPending?: boolean;
+  /** The database was out of reach: every page shows this message, with status 503. */
+  unavailable?: string;
 }
 
 export function useRootData(): RootData | undefined {

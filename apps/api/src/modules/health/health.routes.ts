@@ -1,5 +1,6 @@
 import { Health, Ready } from "@flipside/contracts/health";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../../plugins/errors.ts";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +22,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.database.ping();
         return { status: "ok" as const, database: "up" as const };
       } catch {
-        return reply.status(503).send({ status: "unavailable", database: "down" });
+        return reply
+          .status(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: "unavailable", database: "down" });
       }
     },
   );

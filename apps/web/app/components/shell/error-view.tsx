@@ -50,13 +50,19 @@ export function describeError(error: unknown): ErrorDescription {
  */
 export function ErrorView() {
   const error = useRouteError();
-  const { pathname } = useLocation();
   const { status, message } = describeError(error);
-  const notFound = status === 404;
 
   useEffect(() => {
-    if (!notFound) console.error(error);
-  }, [error, notFound]);
+    if (status !== 404) console.error(error);
+  }, [error, status]);
+
+  return <ErrorPanel status={status} message={message} />;
+}
+
+/** The error page's content for a known status and message (the database out of reach, say). */
+export function ErrorPanel({ status, message }: ErrorDescription) {
+  const { pathname } = useLocation();
+  const notFound = status === 404;
 
   const Icon = notFound ? SearchX : TriangleAlert;
   return (

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { testConfig } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { createTestApp, type TestApp } from "./helper.ts";
+import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from "./private-postgres.ts";
+import { createUser, type TestUser } from "./users.ts";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** Calls that need the database, signed in and not, reading and writing. */
+function callsThatNeedTheDatabase(app: FastifyInstance, user: TestUser) {
+  return [
+    () => app.inject({ method: "GET", url: "/api/account", headers: user.headers }),
+    () => app.inject({ method: "GET", url: "/api/v1/site-pages?page=0&size=5" }),
+    () =>
+      app.inject({
+        method: "POST",
+        url: "/api/authenticate",
+        payload: { username: "nobody@example.com", password: "Correct-Horse-9", rememberMe: false },
+      }),
+  ];
+}
+
+describe.runIf(serverUrl)("a connection the server drops", () => {
+  let t: TestApp;
+  let admin: pg.Client;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await createUser(t.app);
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await t?.close();
+  });
+
+  async function terminateBackends() {
+    const { rows } = await t.database.execute("select current_database() as name");
+    const name = (rows[0] as { name: string }).name;
+    const killed = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [name],
+    );
+    return killed.rowCount ?? 0;
+  }
+
+  it("is replaced: idle connections terminated under the pool, every later call answers", async () => {
+    // Several connections open and idle in the pool.
+    const warm = await Promise.all(Array.from({ length: 5 }, () => t.app.inject("/api/ready")));
+    expect(warm.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await terminateBackends()).toBeGreaterThan(0);
+    // The pool hears of it (an error on each idle client) without the process ending.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const call of callsThatNeedTheDatabase(t.app, user)) {
+      const res = await call();
+      expect(res.statusCode, res.body).toBeLessThan(500);
+    }
+    expect((await t.app.inject("/api/ready")).statusCode).toBe(200);
+  });
+
+  it("a query whose backend is terminated mid-flight answers 503, and the next call works", async () => {
+    const slow = t.database.execute("select pg_sleep(5)").then(
+      () => "finished",
+      (error: unknown) => error,
+    );
+    // Wait until the sleep is running, then end its backend.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query(
+        "select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(5)' and state = 'active'",
+      );
+      if (rows[0].n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await terminateBackends();
+    const outcome = await slow;
+    expect(outcome).not.toBe("finished");
+    const res = await t.app.inject({ method: "GET", url: "/api/account", headers: user.headers });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe.runIf(serverUrl)("the PostgreSQL server stopped and started again", () => {
+  let server: PrivatePostgres;
+  let database: Database;
+  let app: FastifyInstance;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    expect(postgresBinDir(), "Debian's PostgreSQL server binaries").toBeTruthy();
+    server = await startPrivatePostgres();
+    database = await openDatabase({ kind: "postgres", url: server.url, max: 4 });
+    // No cached viewer: every signed-in call asks the database.
+    app = await buildApp(testConfig({ SESSION_CACHE_TTL_MS: "0" }), { database });
+    await app.ready();
+    user = await createUser(app);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await server?.destroy();
+  });
+
+  it("answers 503 with Retry-After while it is down, and recovers by itself when it is back", async () => {
+    await Promise.all(Array.from({ length: 4 }, () => app.inject("/api/ready")));
+    await server.stop();
+
+    const ready = await app.inject("/api/ready");
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: "unavailable", database: "down" });
+    expect(ready.headers["retry-after"]).toBe("5");
+    for (const call of callsThatNeedTheDatabase(app, user)) {
+      const res = await call();
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers["content-type"]).toContain("application/problem+json");
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json()).toMatchObject({
+        status: 503,
+        code: "unavailable",
+        detail: "Flipside cannot reach its database right now. Please try again in a moment.",
+      });
+    }
+    // What needs no database still answers.
+    expect((await app.inject("/api/health")).statusCode).toBe(200);
+
+    await server.start();
+    expect((await app.inject("/api/ready")).statusCode).toBe(200);
+    for (const call of callsThatNeedTheDatabase(app, user)) {
+      const res = await call();
+      expect(res.statusCode, res.body).toBeLessThan(500);
+    }
+  }, 120_000);
+});
