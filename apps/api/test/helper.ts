@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type BuildOptions, buildApp } from "../src/app.ts";
 import { testConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 
@@ -59,9 +59,10 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  options: Omit<BuildOptions, "database"> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database });
+  const app = await buildApp(testConfig(overrides), { ...options, database });
   extend?.(app);
   await app.ready();
   return {

@@ -77,19 +77,9 @@ export function isDataException(error: unknown): boolean {
 export function loggableError(error: unknown): unknown {
   if (!error || typeof error !== "object") return error;
   const e = error as Record<string, unknown> & Error;
-  const wrapsQuery = "query" in e && "params" in e && typeof e.query === "string";
-  if (wrapsQuery) {
-    const cause = loggableCause(e.cause);
-    return {
-      type: e.constructor?.name ?? "Error",
-      message: "Failed query",
-      query: e.query,
-      ...(e.stack ? { stack: e.stack.split("\n").slice(1).join("\n") } : {}),
-      ...(cause ? { cause } : {}),
-    };
-  }
   if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && "severity" in e) {
-    // A PostgreSQL error: what and where, without the row's values.
+    // A PostgreSQL error (PGlite's holds the query's parameters too): what and where, without
+    // the row's values.
     return {
       type: e.constructor?.name ?? "DatabaseError",
       message: e.message,
@@ -100,11 +90,30 @@ export function loggableError(error: unknown): unknown {
       ...(typeof e.routine === "string" ? { routine: e.routine } : {}),
     };
   }
+  if ("params" in e && typeof e.query === "string") {
+    // Drizzle's wrapper: its message and the top of its stack list every parameter.
+    const cause = loggableCause(e.cause);
+    return {
+      type: e.constructor?.name ?? "Error",
+      message: "Failed query",
+      query: e.query,
+      stack: frames(e.stack),
+      ...(cause ? { cause } : {}),
+    };
+  }
   // An error that wraps one of those (a transaction's, a service's cause).
   if (e.cause !== undefined && loggableError(e.cause) !== e.cause) {
     return { ...plain(e), stack: e.stack, cause: loggableCause(e.cause) };
   }
   return error;
+}
+
+/** Only a stack's frames: its first lines repeat the message. */
+function frames(stack: string | undefined): string {
+  return (stack ?? "")
+    .split("\n")
+    .filter((line) => line.trimStart().startsWith("at "))
+    .join("\n");
 }
 
 /** An error inside a plain object (where the log's error serializer does not reach it). */
