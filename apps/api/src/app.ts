@@ -54,6 +54,16 @@ export function databaseSourceOf(config: Config) {
     : ({ kind: "pglite", dataDir: config.DATA_DIR } as const);
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many addresses from the right of
+ * X-Forwarded-For (the ones our own proxies added), so a client's forged entries on the left are
+ * never taken for its address. (Fastify's own number option trusts nothing at all.)
+ */
+export function trustProxyOption(trust: Config["TRUST_PROXY"]) {
+  if (typeof trust === "number") return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 /** The whole Flipside server as a Fastify instance: used by server.ts and by every test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -73,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
   }).withTypeProvider<ZodTypeProvider>();

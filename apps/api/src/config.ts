@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
@@ -12,6 +13,20 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** proxy-addr's names for whole ranges, beside addresses and CIDR networks. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  try {
+    if (entry.includes("/")) ipaddr.parseCIDR(entry);
+    else ipaddr.parse(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every setting the server reads, parsed once at boot. Documented in README.md and
  * .env.example; a wrong value stops the process with a readable list.
@@ -25,7 +40,41 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For, -Proto, -Host): the number
+   * of proxies (`1`), or their addresses and networks (`10.0.0.0/8,127.0.0.1`, or `loopback`,
+   * `linklocal`, `uniquelocal`). Unset or 0: none, the peer is the client. `true` is refused: it
+   * would believe the left-most address, which any client can write.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((value, ctx): number | string[] | false => {
+      const v = value.trim().toLowerCase();
+      if (v === "" || v === "false" || v === "0") return false;
+      if (/^\d{1,3}$/.test(v)) return Number(v);
+      if (v === "true") {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "true would believe the left-most X-Forwarded-For address, which any client can write: give the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)",
+        });
+        return z.NEVER;
+      }
+      const entries = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const wrong = entries.filter((entry) => !isProxyAddress(entry));
+      if (wrong.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: `not a hop count, an address or a network: ${wrong.join(", ")} (e.g. TRUST_PROXY=1 or TRUST_PROXY=10.0.0.0/8,127.0.0.1)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
