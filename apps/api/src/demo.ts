@@ -178,7 +178,7 @@ export async function seedDemo(
       const site = await findOrInsertSite(tx, n.domain);
       const row = await insertPage(tx, {
         siteId: site.id,
-        rawUrl: page.url,
+        rawUrl: n.displayUrl,
         normalizedUrl: n.normalizedUrl,
         displayUrl: n.displayUrl,
         title: page.title,

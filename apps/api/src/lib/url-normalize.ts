@@ -219,8 +219,13 @@ function normalizeUncached(input: string): NormalizedUrl | null {
   // The WHATWG parser already lower-cased the host, mapped IDN to punycode and turned
   // decimal/hex/octal IPv4 spellings into dotted form, so the IP checks run on that.
   let host = url.hostname;
+  // One trailing dot is the same name written fully qualified; an empty label anywhere else
+  // (`.example.com`, `example.com..`) names nothing, and would make a second page of a known one.
   if (host.endsWith(".")) host = host.slice(0, -1);
   if (host === "" || host.startsWith("[") || host.includes(":") || DOTTED_IPV4.test(host)) return null;
+  if (host.split(".").includes("")) return null;
+  // Port 0 is no port anything listens on.
+  if (url.port === "0") return null;
   if (!punycodeDecodes(host)) return null;
 
   const domain = registrableDomain(host);

@@ -36,14 +36,16 @@ export function createPages(deps: { db: Db; fetchQueue: PageFetchQueue }) {
      * background. Concurrent calls for one new address create one page: the insert does nothing
      * on conflict and everyone reads the winner.
      */
-    async findOrCreate(rawUrl: string): Promise<repo.PageWithSite> {
-      const n = normalizeUrl(rawUrl);
+    async findOrCreate(address: string): Promise<repo.PageWithSite> {
+      const n = normalizeUrl(address);
       const known = await repo.findPageByNormalizedUrl(db, n.normalizedUrl);
       if (known) return resolve(known);
       const site = await repo.findOrInsertSite(db, n.domain);
       const page = await repo.insertPage(db, {
         siteId: site.id,
-        rawUrl: rawUrl.trim(),
+        // Never what was typed: it may hold credentials (`user:password@`) or a misleading
+        // userinfo (`https://attacker.example@example.com/`), and everyone sees this address.
+        rawUrl: n.displayUrl,
         normalizedUrl: n.normalizedUrl,
         displayUrl: n.displayUrl,
         title: null,

@@ -36,12 +36,41 @@ function html(body: string): PageFetcher {
 }
 
 describe("POST /v1/site-pages/flip", () => {
+  it("never keeps or shows credentials or a userinfo from the address flipped", async () => {
+    const first = await flip("https://reader:hunter2@creds.example.com/inbox?utm_source=x#top");
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      rawUrl: "https://creds.example.com/inbox",
+      displayUrl: "https://creds.example.com/inbox",
+    });
+    // A misleading userinfo decides nothing anyone else sees either.
+    const spoof = await flip("https://attacker.example@spoof.example.com/");
+    expect(spoof.json()).toMatchObject({
+      rawUrl: "https://spoof.example.com/",
+      displayUrl: "https://spoof.example.com/",
+    });
+    const everywhere = [
+      await t.app.inject(
+        `/api/v1/site-pages?searchAnd=${encodeURIComponent("normalizedUrl||creds.example.com")}`,
+      ),
+      await t.app.inject({ url: `/api/v1/site-pages/${first.json().id}/mine`, headers: alice.headers }),
+      await flip("https://creds.example.com/inbox", true),
+    ];
+    for (const res of everywhere) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain("hunter2");
+      expect(res.body).not.toContain("reader");
+    }
+    const stored = await t.app.db.select().from(sitePages).where(eq(sitePages.id, first.json().id));
+    expect(JSON.stringify(stored)).not.toContain("hunter2");
+  });
+
   it("creates the page and its site, then finds it again under any spelling", async () => {
     const res = await flip("https://www.Example.com/a/b/?utm_source=x&b=2&a=1#top");
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({
-      rawUrl: "https://www.Example.com/a/b/?utm_source=x&b=2&a=1#top",
+      rawUrl: "https://example.com/a/b?a=1&b=2",
       normalizedUrl: "example.com/a/b?a=1&b=2",
       displayUrl: "https://example.com/a/b?a=1&b=2",
       title: null,
