@@ -1,3 +1,4 @@
+import pg from "pg";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -49,6 +50,35 @@ function post(path: string, body: unknown) {
     body: JSON.stringify(body),
   });
 }
+
+describe.runIf(available)("a page whose data failed on our side", () => {
+  it("answers the error page with 500, not a 400 that blames the address", async () => {
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await admin.query(`
+        create function provoke_failure() returns trigger language plpgsql as $$
+          begin raise exception 'provoked failure'; end $$;
+        create trigger provoke_failure before insert on site_pages for each row execute function provoke_failure();
+      `);
+      const tracked = await newPage(browser);
+      const response = await tracked.page.goto(
+        `${server.url}/?${new URLSearchParams({ url: "https://example.com/fails" })}`,
+      );
+      expect(response?.status()).toBe(500);
+      expect(await tracked.page.getByTestId("error-title").textContent()).toBe("Internal Server Error");
+      expect(await tracked.page.getByTestId("error-message").textContent()).toBe(
+        "Something went wrong on our side. Please try again.",
+      );
+      await tracked.close();
+    } finally {
+      await admin.query(
+        "drop trigger if exists provoke_failure on site_pages; drop function if exists provoke_failure();",
+      );
+      await admin.end();
+    }
+  });
+});
 
 describe.runIf(available)("the database out of reach", () => {
   it("every page answers the error page with 503, and the site is back with the database", async () => {

@@ -1,5 +1,5 @@
 import type { ReviewSummary, SitePage, SitePageView } from "@flipside/contracts/discussion";
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError, type ListPage } from "../../lib/api.ts";
 import { createDiscussionClient } from "./discussion-client.ts";
@@ -37,11 +37,19 @@ export async function loadPageView(
       return discussion.flip(url, false);
     });
   } catch (error) {
+    // Our failure is not the visitor's: the error page, with the status the API answered.
+    if (isApiError(error) && error.status >= 500) {
+      throw data(error.problem.detail ?? "Something went wrong on our side. Please try again.", {
+        status: error.status,
+      });
+    }
     // The API's own words ("{url} is not a valid domain", a rate limit…) when it gave any.
     const message =
       (isApiError(error) && error.status !== 0 && error.problem.detail) ||
       `${url.trim()} could not be opened. Try again in a moment.`;
-    return { kind: "flip-error", requestedUrl: url, message };
+    // A refusal keeps its status (429 for a rate limit); anything else is a bad address.
+    const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 400;
+    return { kind: "flip-error", requestedUrl: url, message, status };
   }
   const id = flipped.id;
   const readView = !created && (await signedIn);

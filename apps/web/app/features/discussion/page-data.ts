@@ -29,6 +29,8 @@ export interface FlipErrorData {
   kind: "flip-error";
   requestedUrl: string;
   message: string;
+  /** The page's status: the API's 4xx (429 for a rate limit), else 400. */
+  status: number;
 }
 
 /** The home page without an address: real pages only, or nothing. */

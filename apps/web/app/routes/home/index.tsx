@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url) {
     const signedIn = lookUpAccount(request, context).then(({ user }) => user !== null);
     const result = await loadPageView(context, url, signedIn);
-    if (result.kind === "flip-error") return withStatus(result, { status: 400 });
+    if (result.kind === "flip-error") return withStatus(result, { status: result.status });
     // Its HTML may be cached until this page changes (apps/api/src/plugins/web.ts).
     return withStatus(result, { headers: { [SHOWS_PAGE_HEADER]: result.page.id } });
   }
