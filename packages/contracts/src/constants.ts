@@ -3,6 +3,16 @@ export const PRODUCT = "flipside";
 export const SESSION_COOKIE = `${PRODUCT}_token`;
 export const SESSION_COOKIE_MAX_AGE_DAYS = 365;
 /**
+ * How the session cookie is protected (decision 021). Over https as docs/web-app.md#session says:
+ * Secure, SameSite=None (the browser extension shows Flipside inside other sites). Over plain
+ * http (a LAN `npm start`) browsers refuse a Secure cookie, and SameSite=None needs Secure: Lax.
+ */
+export function sessionCookieSecurity(https: boolean) {
+  return https
+    ? ({ secure: true, sameSite: "none" } as const)
+    : ({ secure: false, sameSite: "lax" } as const);
+}
+/**
  * Set by a render that shows one discussion page and nothing else that changes (the page view):
  * the server keeps its HTML until that page changes. Internal, never sent to the browser.
  */

@@ -18,7 +18,11 @@ import {
   ResetPasswordInitResponse,
   UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
-import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_DAYS } from "@flipside/contracts/constants";
+import {
+  SESSION_COOKIE,
+  SESSION_COOKIE_MAX_AGE_DAYS,
+  sessionCookieSecurity,
+} from "@flipside/contracts/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,14 +37,18 @@ import { createAccountsService } from "./accounts.service.ts";
 const TAGS = ["accounts"];
 const NoContent = z.null().describe("No content");
 
-/** docs/web-app.md#session: the session cookie lives 365 days whatever the token's own expiry. */
-export const SESSION_COOKIE_OPTIONS: CookieSerializeOptions = {
-  path: "/",
-  maxAge: SESSION_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60,
-  secure: true,
-  sameSite: "none",
-  httpOnly: true,
-};
+/**
+ * docs/web-app.md#session, with decision 021: "remember me" keeps the cookie 365 days; without
+ * it, it goes when the browser closes. Secure and SameSite=None over https, Lax over plain http.
+ */
+export function sessionCookieOptions(request: FastifyRequest, rememberMe: boolean): CookieSerializeOptions {
+  return {
+    path: "/",
+    httpOnly: true,
+    ...sessionCookieSecurity(request.protocol === "https"),
+    ...(rememberMe ? { maxAge: SESSION_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60 } : {}),
+  };
+}
 
 /** Base64 inflates by 4/3; leave room for a `data:` prefix and the JSON around it. */
 const IMAGE_BODY_LIMIT = Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -94,8 +102,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const clearSession = (reply: FastifyReply) => {
-    const { maxAge: _maxAge, ...options } = SESSION_COOKIE_OPTIONS;
-    reply.clearCookie(SESSION_COOKIE, options);
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply.request, false));
   };
 
   app.post(
@@ -184,7 +191,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
       });
-      reply.setCookie(SESSION_COOKIE, session.token, SESSION_COOKIE_OPTIONS);
+      reply.setCookie(
+        SESSION_COOKIE,
+        session.token,
+        sessionCookieOptions(request, request.body.rememberMe === true),
+      );
       return { id_token: session.token };
     },
   );

@@ -245,12 +245,13 @@ describe("POST /api/authenticate", () => {
     expect(res.statusCode).toBe(200);
     const { id_token } = res.json();
     const cookie = res.cookies.find((c) => c.name === "flipside_token");
-    expect(cookie).toMatchObject({
+    // Plain http (as inject speaks): not Secure, which browsers would refuse, and so SameSite=Lax;
+    // without "remember me", a cookie that goes with the browser session.
+    expect(cookie).toEqual({
+      name: "flipside_token",
       value: id_token,
       path: "/",
-      maxAge: 365 * 24 * 60 * 60,
-      secure: true,
-      sameSite: "None",
+      sameSite: "Lax",
       httpOnly: true,
     });
     const claims = decodeJwt(id_token);
@@ -267,10 +268,42 @@ describe("POST /api/authenticate", () => {
     expect(viaCookie.statusCode).toBe(200);
   });
 
-  it("a rememberMe token lives 365 days", async () => {
+  it("a rememberMe token lives 365 days, and so does its cookie", async () => {
     const res = await login(t, email, PASSWORD, { rememberMe: true });
     const claims = decodeJwt(res.json().id_token);
     expect(Math.round(((claims.exp ?? 0) - (claims.iat ?? 0)) / 86400)).toBe(365);
+    expect(res.cookies.find((c) => c.name === "flipside_token")).toMatchObject({
+      path: "/",
+      maxAge: 365 * 24 * 60 * 60,
+      httpOnly: true,
+    });
+  });
+
+  it("over https the cookie is Secure and SameSite=None, per docs/web-app.md#session", async () => {
+    const https = await createAccountsHarness({ TRUST_PROXY: "127.0.0.1" });
+    try {
+      const address = await createActivatedUser(https, uniqueEmail("https"));
+      for (const rememberMe of [false, true]) {
+        const res = await https.app.inject({
+          method: "POST",
+          url: "/api/authenticate",
+          headers: { "x-forwarded-proto": "https" },
+          payload: { username: address, password: PASSWORD, rememberMe },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.cookies.find((c) => c.name === "flipside_token")).toEqual({
+          name: "flipside_token",
+          value: res.json().id_token,
+          path: "/",
+          secure: true,
+          sameSite: "None",
+          httpOnly: true,
+          ...(rememberMe ? { maxAge: 365 * 24 * 60 * 60 } : {}),
+        });
+      }
+    } finally {
+      await https.close();
+    }
   });
 
   it("wrong password and unknown address give the same 401 body", async () => {

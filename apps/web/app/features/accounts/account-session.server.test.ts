@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { CLEAR_SESSION_COOKIE, loadSession, lookUpAccount } from "./account-session.server.ts";
+import { clearSessionCookie, loadSession, lookUpAccount } from "./account-session.server.ts";
 
 const ACCOUNT = {
   id: "0190a6a4-0000-7000-8000-000000000001",
@@ -61,9 +61,12 @@ describe("session of the root loader (docs/web-app.md#session)", () => {
     const { context } = contextAnswering(401, { status: 401 });
     const session = await loadSession(request("/", "flipside_token=revoked"), context);
     expect(session.user).toBeNull();
-    expect(session.headers.get("set-cookie")).toBe(CLEAR_SESSION_COOKIE);
-    expect(CLEAR_SESSION_COOKIE).toMatch(
+    expect(session.headers.get("set-cookie")).toBe(clearSessionCookie(true));
+    expect(clearSessionCookie(true)).toMatch(
       /^flipside_token=; Path=\/; .*Max-Age=0; Secure; HttpOnly; SameSite=None$/,
+    );
+    expect(clearSessionCookie(false)).toMatch(
+      /^flipside_token=; Path=\/; .*Max-Age=0; HttpOnly; SameSite=Lax$/,
     );
   });
 
@@ -81,7 +84,7 @@ describe("session of the root loader (docs/web-app.md#session)", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/login?next=%2Fprofile%2Fsettings%3Fx%3D1");
-    expect(response.headers.get("set-cookie")).toBe(CLEAR_SESSION_COOKIE);
+    expect(response.headers.get("set-cookie")).toBe(clearSessionCookie(true));
   });
 
   it("lets a signed-in visitor into /profile", async () => {

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from "@flipside/contracts/constants";
+import { SESSION_COOKIE, sessionCookieSecurity } from "@flipside/contracts/constants";
 import { type AppLoadContext, redirect } from "react-router";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
@@ -13,10 +13,15 @@ export interface AccountLookup {
 }
 
 /**
- * Expires the session cookie in the browser. The attributes match the ones the API set it with
- * (docs/web-app.md: path /, secure, SameSite none), or the browser would keep the original.
+ * Expires the session cookie in the browser, with the attributes the API set it with (path /,
+ * and over https Secure and SameSite=None; over plain http a Secure cookie would be refused).
  */
-export const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Secure; HttpOnly; SameSite=None`;
+export function clearSessionCookie(https: boolean): string {
+  const security = sessionCookieSecurity(https).secure
+    ? "Secure; HttpOnly; SameSite=None"
+    : "HttpOnly; SameSite=Lax";
+  return `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; ${security}`;
+}
 
 const ANONYMOUS: AccountLookup = { user: null, stale: false };
 
@@ -59,7 +64,7 @@ export async function loadSession(
 ): Promise<{ user: ShellUser | null; headers: Headers }> {
   const { user, stale } = await lookUpAccount(request, context);
   const headers = new Headers();
-  if (stale) headers.append("Set-Cookie", CLEAR_SESSION_COOKIE);
+  if (stale) headers.append("Set-Cookie", clearSessionCookie(new URL(request.url).protocol === "https:"));
   const url = new URL(request.url);
   if (!user && isProfilePath(url.pathname)) throw redirect(loginRedirectFor(url), { headers });
   return { user, headers };
