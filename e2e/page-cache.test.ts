@@ -73,6 +73,14 @@ describe("anonymous page cache", () => {
     expect(withCookie.cache).toBeNull();
     const withBearer = await get("/support", { authorization: "Bearer x" });
     expect(withBearer.cache).toBeNull();
+    // Nor may any other cache, the browser's included (issue 16); an anonymous page may be kept.
+    expect(withCookie.res.headers.get("cache-control")).toBe("private, no-store");
+    expect(withBearer.res.headers.get("cache-control")).toBe("private, no-store");
+    const pageView = await get(`/?${new URLSearchParams({ url: "https://example.com/kept" })}`, {
+      cookie: "flipside_token=not-a-real-token",
+    });
+    expect(pageView.res.headers.get("cache-control")).toBe("private, no-store");
+    expect((await get("/support")).res.headers.get("cache-control")).toBeNull();
   });
 
   it("does not keep error pages", async () => {

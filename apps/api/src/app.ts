@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
+import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
@@ -102,8 +103,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     closing = true;
     done();
   });
-  app.addHook("onSend", (_request, reply, payload, done) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    // What answers a signed-in request (or signs someone in) is that person's alone: no shared
+    // cache keeps it, and the browser does not store it. Answers that are the same for everyone
+    // say so themselves (assets, files).
+    if (
+      !reply.hasHeader("cache-control") &&
+      (request.headers.authorization ||
+        request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ||
+        reply.hasHeader("set-cookie"))
+    ) {
+      reply.header("cache-control", "private, no-store");
+    }
     done(null, payload);
   });
 
