@@ -166,6 +166,34 @@ describe("rate limits", () => {
     expect(res.json()).toMatchObject({ status: 429, title: "Too Many Requests" });
   };
 
+  it("20 sign-ups of one address from 20 IPs send at most the resend limit's mails", async () => {
+    for (const activated of [false, true]) {
+      const email = activated ? await createActivatedUser(t) : uniqueEmail("flood");
+      const before = t.mail.mails.length;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          t.app.inject({
+            method: "POST",
+            url: "/api/register",
+            remoteAddress: `203.0.113.${100 + i}`,
+            payload: { email, password: PASSWORD, displayName: "Flood" },
+          }),
+        ),
+      );
+      await t.app.mailer.idle();
+      const sent = t.mail.mails.slice(before).filter((m) => m.to.includes(email));
+      // RATE_LIMIT_RESEND_PER_ACCOUNT is 1 here (the activated address had its own sign-up already).
+      expect(sent.length).toBe(activated ? 0 : 1);
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 429).length).toBe(activated ? 20 : 19);
+    }
+    // An address nobody registered answers alike once over the limit: 429s tell nothing.
+    const fresh = uniqueEmail("fresh");
+    const reg = () => register(t, fresh);
+    expect((await reg()).statusCode).toBe(201);
+    expect429(await reg());
+  });
+
   it("register per IP counts validation failures too", async () => {
     const ip = "198.51.100.7";
     const reg = (payload: object) =>

@@ -146,6 +146,10 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async register(input: RegisterRequest): Promise<void> {
       assertAcceptablePassword(input.password, "password");
+      // Each sign-up of an address may mail it (an activation link, or "someone tried to register"
+      // to its owner): counted per address, new or taken alike, so the answer tells nothing and
+      // nobody can fill someone's inbox from many IPs.
+      await limiter.consume("register-address", input.email.toLowerCase(), limits.resendPerAccount);
       const passwordHash = await hashPassword(input.password);
       const created = await repo.insertUser(db, {
         email: input.email,
