@@ -60,6 +60,27 @@ describe("POST /api/account/change-password", () => {
     expect(common.json().errors).toEqual([{ field: "newPassword", message: PASSWORD_MESSAGES.common }]);
   });
 
+  it("of 20 simultaneous changes with the right current password, exactly one wins", async () => {
+    const email = await createActivatedUser(t);
+    const token = await tokenFor(t, email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        changePassword(token, { currentPassword: PASSWORD, newPassword: `Brand-New-Pass-${i}x` }),
+      ),
+    );
+    const won = answers.flatMap((res, i) => (res.statusCode === 204 ? [i] : []));
+    expect(won).toHaveLength(1);
+    for (const res of answers) {
+      if (res.statusCode === 204) continue;
+      // The others are told their "current" password is not current any more (or to slow down).
+      expect([400, 429]).toContain(res.statusCode);
+    }
+    // The password is the winner's, and only the winner's.
+    expect((await login(t, email, `Brand-New-Pass-${won[0]}x`)).statusCode).toBe(200);
+    const other = won[0] === 0 ? 1 : 0;
+    expect((await login(t, email, `Brand-New-Pass-${other}x`)).statusCode).toBe(401);
+  });
+
   it("changes it, keeps this session and revokes every other one", async () => {
     const email = await createActivatedUser(t);
     const current = await tokenFor(t, email);

@@ -268,10 +268,17 @@ export function createAccountsService(deps: AccountsDeps) {
       await checkOwnPassword(user, input.currentPassword, "currentPassword");
       assertAcceptablePassword(input.newPassword, "newPassword");
       const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction(async (tx) => {
-        await repo.updateUser(tx, user.id, { passwordHash });
+      const changed = await db.transaction(async (tx) => {
+        if (!(await repo.replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) return false;
         await repo.revokeSessions(tx, user.id, actor.sessionId);
+        return true;
       });
+      if (!changed) {
+        // Another change came first: the password checked is not the current one any more.
+        throw badRequest("The password is not correct.", [
+          { field: "currentPassword", message: ACCOUNT_MESSAGES.wrongCurrentPassword },
+        ]);
+      }
       viewers.forgetUser(user.id);
       mail(user.email, passwordChangedMail({ displayName: user.displayName, loginLink: link("/login") }));
     },
