@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ColorModePreference } from "./enums.ts";
+import { lineText, multilineText } from "./text.ts";
 
 /** docs/accounts.md#passwords: password rules shared by the API (authoritative) and the web forms. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -89,12 +90,10 @@ export const Email = z
   .max(EMAIL_MAX_LENGTH, { error: ACCOUNT_MESSAGES.email })
   .pipe(z.email({ error: ACCOUNT_MESSAGES.email }));
 
-const DisplayName = z
-  .string()
-  .trim()
+const DisplayName = lineText()
   .min(1, { error: ACCOUNT_MESSAGES.displayNameRequired })
   .max(DISPLAY_NAME_MAX_LENGTH, { error: ACCOUNT_MESSAGES.displayNameTooLong });
-const Bio = z.string().trim().max(BIO_MAX_LENGTH, { error: ACCOUNT_MESSAGES.bioTooLong });
+const Bio = multilineText().trim().max(BIO_MAX_LENGTH, { error: ACCOUNT_MESSAGES.bioTooLong });
 /** A BCP 47 language tag, loosely: `en`, `pt-BR`, `zh-Hant-TW`. */
 const Language = z
   .string()
@@ -111,7 +110,7 @@ export const RegisterRequest = z
     email: Email,
     password: NewPassword,
     displayName: DisplayName,
-    invitationCode: z.string().trim().max(64).optional(),
+    invitationCode: lineText().max(64).optional(),
   })
   .meta({ id: "RegisterRequest" });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;

@@ -9,6 +9,7 @@ import {
   URL_INPUT_MAX_LENGTH,
 } from "./discussion-constants.ts";
 import { ContributionKind, MediaType, OwnerKind, ReviewSentiment, VerificationStatus } from "./enums.ts";
+import { lineText, multilineText } from "./text.ts";
 
 /**
  * The discussion API shared by server and web: site pages, comments and replies, votes,
@@ -30,14 +31,11 @@ export type VoteValue = z.infer<typeof VoteValue>;
 
 const Uuid = z.uuid();
 const IsoDate = z.iso.datetime();
-const Body = z
-  .string()
+const Body = multilineText()
   .trim()
   .min(1, DISCUSSION_MESSAGES.bodyRequired)
   .max(BODY_MAX_LENGTH, DISCUSSION_MESSAGES.bodyTooLong);
-const Title = z
-  .string()
-  .trim()
+const Title = lineText()
   .min(1, DISCUSSION_MESSAGES.titleRequired)
   .max(TITLE_MAX_LENGTH, DISCUSSION_MESSAGES.titleTooLong);
 
@@ -313,7 +311,7 @@ export const CreateReview = z
     sentiment: ReviewSentiment,
     title: Title,
     body: Body,
-    expertise: z.string().trim().max(EXPERTISE_MAX_LENGTH).nullish(),
+    expertise: lineText().max(EXPERTISE_MAX_LENGTH).nullish(),
   })
   .superRefine((value, ctx) => {
     if (value.sentiment === "EXPERT" && !value.expertise) {
@@ -327,7 +325,7 @@ export const CreateRelatedPage = z
   .object({
     sitePage_id: Uuid,
     url: z.string().max(URL_INPUT_MAX_LENGTH),
-    reason: z.string().trim().max(REASON_MAX_LENGTH).optional(),
+    reason: multilineText().trim().max(REASON_MAX_LENGTH).optional(),
   })
   .meta({ id: "CreateRelatedPage" });
 export type CreateRelatedPage = z.input<typeof CreateRelatedPage>;
@@ -342,7 +340,7 @@ export const VoteRequest = z
   .meta({ id: "VoteRequest" });
 export type VoteRequest = z.input<typeof VoteRequest>;
 
-const NoteBody = z.string().max(BODY_MAX_LENGTH, DISCUSSION_MESSAGES.bodyTooLong);
+const NoteBody = multilineText().max(BODY_MAX_LENGTH, DISCUSSION_MESSAGES.bodyTooLong);
 
 export const CreateNote = z
   .object({
