@@ -344,9 +344,13 @@ export function createAccountsService(deps: AccountsDeps) {
       if (userId) viewers.forgetUser(userId);
     },
 
+    /**
+     * Only activated accounts have a public face: an address nobody has proved cannot publish a
+     * name and a bio (its owner still sees and edits them in their own account).
+     */
     async getProfile(id: string): Promise<Profile> {
       const user = await repo.findUserById(db, id);
-      if (!user) throw notFound("There is no profile with this id.");
+      if (!user?.activated) throw notFound("There is no profile with this id.");
       return presentProfile(user, storage);
     },
   };

@@ -516,6 +516,30 @@ describe("GET /api/v1/profiles/{id}", () => {
     });
   });
 
+  it("is not there until the account is activated, whatever it set as its name and bio", async () => {
+    const email = uniqueEmail("unproved");
+    expect((await register(t, email)).statusCode).toBe(201);
+    const activationKey = keyFrom(await t.mail.next(email), "/validate-email");
+    const token = await tokenFor(t, email);
+    const update = await t.app.inject({
+      method: "POST",
+      url: "/api/account",
+      headers: bearer(token),
+      payload: { displayName: "Cheap pills at spam.example", bio: "Visit spam.example" },
+    });
+    // Its owner keeps their own settings…
+    expect(update.statusCode).toBe(200);
+    const { id } = (await getAccount(t, token)).json();
+    // …which nobody else sees yet.
+    const hidden = await t.app.inject(`/api/v1/profiles/${id}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain("spam.example");
+    await t.app.inject({ method: "PUT", url: "/api/v1/users/activate", payload: { activationKey } });
+    expect((await t.app.inject(`/api/v1/profiles/${id}`)).json().displayName).toBe(
+      "Cheap pills at spam.example",
+    );
+  });
+
   it("404 for an unknown id, 400 for a malformed one", async () => {
     expect((await t.app.inject("/api/v1/profiles/01890f5e-0000-7000-8000-000000000000")).statusCode).toBe(
       404,
