@@ -151,6 +151,36 @@ describe("text PostgreSQL cannot store", () => {
   });
 });
 
+describe("fields a body does not take", () => {
+  it("are refused with 400 naming them, on every route, as the document's additionalProperties: false says", async () => {
+    let routes = 0;
+    for (const { method, path, op } of operations()) {
+      const schema = resolve(op.requestBody?.content?.["application/json"]?.schema);
+      if (!schema?.properties) continue;
+      routes++;
+      expect((schema as { additionalProperties?: unknown }).additionalProperties, `${method} ${path}`).toBe(
+        false,
+      );
+      const res = await send(t.app, method, urlOf(path), { notAField: 1 });
+      expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(400);
+      expect(res.json().errors, `${method} ${path}`).toContainEqual({
+        field: "notAField",
+        message: "is not a field of this request",
+      });
+    }
+    expect(routes).toBeGreaterThan(10);
+  });
+});
+
+describe("the document", () => {
+  it("says every operation may answer 503 while the database is out of reach", () => {
+    const missing = operations().filter(
+      ({ op }) => !(op as { responses?: Record<string, unknown> }).responses?.["503"],
+    );
+    expect(missing.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+  });
+});
+
 describe("dates in filters", () => {
   it("whatever the filter accepts, PostgreSQL can store", async () => {
     const years = ["0000", "0001", "0002", "1970", "9998", "9999"];

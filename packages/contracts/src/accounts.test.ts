@@ -60,9 +60,11 @@ describe("account schemas", () => {
     expect(LoginRequest.safeParse({ username: "nope", password: "x" }).success).toBe(false);
   });
 
-  it("account updates keep only the allowed fields", () => {
-    expect(UpdateAccountRequest.parse({ bio: "hi", roles: ["ROLE_ADMIN"], email: "x@y.z" })).toEqual({
-      bio: "hi",
-    });
+  it("account updates take only the editable fields: any other is refused, by name", () => {
+    expect(UpdateAccountRequest.parse({ bio: "hi" })).toEqual({ bio: "hi" });
+    const parsed = UpdateAccountRequest.safeParse({ bio: "hi", roles: ["ROLE_ADMIN"], email: "x@y.z" });
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ code: "unrecognized_keys", keys: ["roles", "email"] }),
+    ]);
   });
 });

@@ -106,7 +106,7 @@ const CurrentPassword = z
   .max(1024, { error: ACCOUNT_MESSAGES.wrongPassword });
 
 export const RegisterRequest = z
-  .object({
+  .strictObject({
     email: Email,
     password: NewPassword,
     displayName: DisplayName,
@@ -121,7 +121,7 @@ export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /** docs/accounts.md login payload. */
 export const LoginRequest = z
-  .object({
+  .strictObject({
     username: Email,
     password: CurrentPassword,
     rememberMe: z.boolean().default(false),
@@ -132,7 +132,7 @@ export const LoginResponse = z.object({ id_token: z.string() }).meta({ id: "Logi
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const ActivateRequest = z
-  .object({ activationKey: z.string().min(1).max(200) })
+  .strictObject({ activationKey: z.string().min(1).max(200) })
   .meta({ id: "ActivateRequest" });
 export const ActivateQuery = z.object({ key: z.string().min(1).max(200) });
 export const ActivateResponse = z.object({ activated: z.literal(true) }).meta({ id: "ActivateResponse" });
@@ -156,7 +156,7 @@ export type Account = z.infer<typeof Account>;
 
 /** POST /account: only these fields; anything else in the body is ignored (no mass assignment). */
 export const UpdateAccountRequest = z
-  .object({
+  .strictObject({
     displayName: DisplayName.optional(),
     bio: Bio.optional(),
     language: Language.optional(),
@@ -166,20 +166,22 @@ export const UpdateAccountRequest = z
 export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>;
 
 export const DeleteAccountRequest = z
-  .object({ password: CurrentPassword })
+  .strictObject({ password: CurrentPassword })
   .meta({ id: "DeleteAccountRequest" });
 
 export const ChangePasswordRequest = z
-  .object({ currentPassword: CurrentPassword, newPassword: NewPassword })
+  .strictObject({ currentPassword: CurrentPassword, newPassword: NewPassword })
   .meta({ id: "ChangePasswordRequest" });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 /** docs/accounts.md image change payload: the image as base64 or as a `data:` URL. */
-export const ChangeImageRequest = z.object({ base64: z.string().min(1) }).meta({ id: "ChangeImageRequest" });
+export const ChangeImageRequest = z
+  .strictObject({ base64: z.string().min(1) })
+  .meta({ id: "ChangeImageRequest" });
 
 /** docs/accounts.md password reset request; isBackOffice is accepted and has no effect. */
 export const ResetPasswordInitRequest = z
-  .object({ mail: Email, isBackOffice: z.boolean().optional().default(false) })
+  .strictObject({ mail: Email, isBackOffice: z.boolean().optional().default(false) })
   .meta({ id: "ResetPasswordInitRequest" });
 export const ResetPasswordInitResponse = z
   .object({ message: z.string() })
@@ -187,7 +189,7 @@ export const ResetPasswordInitResponse = z
 export type ResetPasswordInitResponse = z.infer<typeof ResetPasswordInitResponse>;
 
 export const ResetPasswordFinishRequest = z
-  .object({ key: z.string().min(1).max(200), newPassword: NewPassword })
+  .strictObject({ key: z.string().min(1).max(200), newPassword: NewPassword })
   .meta({ id: "ResetPasswordFinishRequest" });
 export type ResetPasswordFinishRequest = z.infer<typeof ResetPasswordFinishRequest>;
 

@@ -279,7 +279,7 @@ export type AttachmentUploadAddress = z.infer<typeof AttachmentUploadAddress>;
 // ---------------------------------------------------------------------------- requests
 
 export const FlipRequest = z
-  .object({
+  .strictObject({
     url: z.string().max(URL_INPUT_MAX_LENGTH),
     /** true: only resolve a known page, never create one (404 when unknown). */
     back: z.boolean().default(false),
@@ -290,7 +290,7 @@ export type FlipRequest = z.input<typeof FlipRequest>;
 const AttachmentIds = z.array(Uuid).max(MAX_IMAGES_PER_CONTRIBUTION, DISCUSSION_MESSAGES.attachmentsInvalid);
 
 export const CreateComment = z
-  .object({
+  .strictObject({
     sitePage_id: Uuid,
     /** Answer a comment or a reply (the thread's root becomes the parent). */
     parent_id: Uuid.nullish(),
@@ -301,12 +301,12 @@ export const CreateComment = z
 export type CreateComment = z.input<typeof CreateComment>;
 
 export const UpdateComment = z
-  .object({ body: Body, attachmentIds: AttachmentIds.optional() })
+  .strictObject({ body: Body, attachmentIds: AttachmentIds.optional() })
   .meta({ id: "UpdateComment" });
 export type UpdateComment = z.input<typeof UpdateComment>;
 
 export const CreateReview = z
-  .object({
+  .strictObject({
     sitePage_id: Uuid,
     sentiment: ReviewSentiment,
     title: Title,
@@ -322,7 +322,7 @@ export const CreateReview = z
 export type CreateReview = z.input<typeof CreateReview>;
 
 export const CreateRelatedPage = z
-  .object({
+  .strictObject({
     sitePage_id: Uuid,
     url: z.string().max(URL_INPUT_MAX_LENGTH),
     reason: multilineText().trim().max(REASON_MAX_LENGTH).optional(),
@@ -331,7 +331,7 @@ export const CreateRelatedPage = z
 export type CreateRelatedPage = z.input<typeof CreateRelatedPage>;
 
 export const VoteRequest = z
-  .object({
+  .strictObject({
     /** The contribution's id, or the site page's id when kind is SITE_PAGE. */
     contributionId: Uuid,
     vote: VoteValue,
@@ -343,7 +343,7 @@ export type VoteRequest = z.input<typeof VoteRequest>;
 const NoteBody = multilineText().max(BODY_MAX_LENGTH, DISCUSSION_MESSAGES.bodyTooLong);
 
 export const CreateNote = z
-  .object({
+  .strictObject({
     sitePage_id: Uuid,
     title: Title,
     body: NoteBody.default(""),
@@ -365,7 +365,7 @@ export type CreateNote = z.input<typeof CreateNote>;
 
 /** Any subset of a note's fields; the others keep their value. */
 export const UpdateNote = z
-  .object({
+  .strictObject({
     title: Title.optional(),
     body: NoteBody.optional(),
     pinned: z.boolean().optional(),
@@ -376,7 +376,7 @@ export const UpdateNote = z
 export type UpdateNote = z.input<typeof UpdateNote>;
 
 export const AttachmentUrlRequest = z
-  .object({
+  .strictObject({
     type: MediaType,
     /** The client's local object URL of the chosen file (docs/web-app.md#the-api); not used by the server. */
     url: z.string().max(URL_INPUT_MAX_LENGTH).optional(),

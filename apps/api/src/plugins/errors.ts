@@ -67,10 +67,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         status: 400,
         code: "invalid_request",
         detail: `The request ${where} is not valid.`,
-        errors: error.validation.map((v) => ({
-          field: fieldOf(where, v.instancePath) || where,
-          message: v.message ?? "is not valid",
-        })),
+        errors: error.validation.flatMap((v) => {
+          const at = fieldOf(where, v.instancePath);
+          // A field the request may not have (the document says additionalProperties: false):
+          // each one named, so a misspelt field is found at once instead of silently ignored.
+          const keys = v.keyword === "unrecognized_keys" ? (v.params as { keys?: unknown }).keys : undefined;
+          if (Array.isArray(keys)) {
+            return keys.map((key) => ({
+              field: at ? `${at}.${String(key)}` : String(key),
+              message: "is not a field of this request",
+            }));
+          }
+          return [{ field: at || where, message: v.message ?? "is not valid" }];
+        }),
       });
     }
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;

@@ -1,8 +1,31 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { PROBLEM_CONTENT_TYPE } from "@flipside/contracts/problem";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+
+type Document = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * Any call may answer 503 while the database is out of reach (decision 021): said once here for
+ * every operation instead of in each route's schema.
+ */
+function withUnavailable(document: Document): Document {
+  const paths = (
+    document as { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }
+  ).paths;
+  for (const operations of Object.values(paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (!operation.responses || operation.responses["503"]) continue;
+      operation.responses["503"] = {
+        description: "The database is out of reach for now (see Retry-After)",
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: "#/components/schemas/Problem" } } },
+      };
+    }
+  }
+  return document;
+}
 
 /** OpenAPI 3.1 generated from the zod schemas the routes validate with. */
 export const openapiPlugin = fp(
@@ -28,7 +51,7 @@ export const openapiPlugin = fp(
         skipList: ["/api/docs", "/api/docs/*", "/api/*", "/*"],
         zodToJsonConfig: { target: "draft-2020-12" },
       }),
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => withUnavailable(jsonSchemaTransformObject(input)),
     });
     await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
     app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -416,17 +416,15 @@ describe("/api/account", () => {
     expect((await t.app.inject("/api/account")).statusCode).toBe(401);
   });
 
-  it("POST updates the allowed fields and ignores the rest (no mass assignment)", async () => {
+  it("POST refuses fields it does not take, naming each, and changes nothing (no mass assignment)", async () => {
     const before = (await getAccount(t, token)).json();
-    const res = await t.app.inject({
+    const editable = { displayName: "  Countess  ", bio: "Analyst", language: "pt-BR", colorMode: "dark" };
+    const refused = await t.app.inject({
       method: "POST",
       url: "/api/account",
       headers: bearer(token),
       payload: {
-        displayName: "  Countess  ",
-        bio: "Analyst",
-        language: "pt-BR",
-        colorMode: "dark",
+        ...editable,
         roles: ["ROLE_ADMIN"],
         email: "attacker@example.com",
         activated: false,
@@ -434,6 +432,21 @@ describe("/api/account", () => {
         passwordHash: "x",
         imageUrl: "https://evil.example/x.png",
       },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(
+      refused
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(["activated", "email", "id", "imageUrl", "passwordHash", "roles"]);
+    expect((await getAccount(t, token)).json()).toEqual(before);
+
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/account",
+      headers: bearer(token),
+      payload: editable,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
