@@ -108,7 +108,14 @@ describe.runIf(serverUrl)("the PostgreSQL server stopped and started again", () 
 
   it("answers 503 with Retry-After while it is down, and recovers by itself when it is back", async () => {
     await Promise.all(Array.from({ length: 4 }, () => app.inject("/api/ready")));
+    // Calls in flight while the server goes down answer as they can: never a 500.
+    const inFlight = Promise.all(
+      Array.from({ length: 30 }, (_, i) => callsThatNeedTheDatabase(app, user)[i % 3]?.()),
+    );
     await server.stop();
+    for (const res of await inFlight) {
+      expect([200, 401, 503], res?.body).toContain(res?.statusCode);
+    }
 
     const ready = await app.inject("/api/ready");
     expect(ready.statusCode).toBe(503);
@@ -134,5 +141,14 @@ describe.runIf(serverUrl)("the PostgreSQL server stopped and started again", () 
       const res = await call();
       expect(res.statusCode, res.body).toBeLessThan(500);
     }
+    // The job queue, which polled a missing database all along, takes work again.
+    let handled = false;
+    await app.jobs.queue("fault-probe", { policy: "standard", retryLimit: 0, expireInSeconds: 30 });
+    await app.jobs.work("fault-probe", { concurrency: 1 }, async () => {
+      handled = true;
+    });
+    await app.jobs.send("fault-probe", {});
+    await app.jobs.idle("fault-probe");
+    expect(handled).toBe(true);
   }, 120_000);
 });
