@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ExecuteSql, installJobSchema } from "../lib/jobs.ts";
 import { MIGRATIONS_DIR } from "../lib/paths.ts";
+import { isBrokenConnection } from "./faults.ts";
 import { lockDataDir } from "./lock.ts";
 
 /** Exported for the test that checks PGlite was given it. */
@@ -56,6 +57,33 @@ export function executeOnPglite(client: PGlite): ExecuteSql {
     values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] });
 }
 
+const READ_ONLY = /^\s*select\b/i;
+/** A pool holds at most this many connections a restart may have broken at once. */
+const READ_RETRIES = 3;
+
+/**
+ * When the server ends connections (a restart, a terminated backend), idle ones in the pool break
+ * and the pool learns of it a moment later: a query can be handed one in between. A read that
+ * meets a broken connection is asked again on another (a select changed nothing, and the broken
+ * connection has left the pool); a write answers 503 and its client tries again. A server that
+ * refuses new connections is not retried: that is an outage, answered 503 at once.
+ */
+function retryBrokenReads(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  const retrying = async (config: unknown, values?: unknown) => {
+    const text = typeof config === "string" ? config : (config as { text?: string } | null)?.text;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await query(config, values);
+      } catch (error) {
+        if (attempt >= READ_RETRIES || !text || !READ_ONLY.test(text) || !isBrokenConnection(error))
+          throw error;
+      }
+    }
+  };
+  pool.query = retrying as typeof pool.query;
+}
+
 export async function openDatabase(
   source: DatabaseSource,
   opts: { migrate?: boolean } = {},
@@ -69,6 +97,7 @@ export async function openDatabase(
       // request in seconds, as 503, instead of holding it until the client gives up.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    retryBrokenReads(pool);
     const db = drizzlePg({ client: pool });
     const database: Database = {
       db,

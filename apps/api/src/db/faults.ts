@@ -45,6 +45,25 @@ function* chain(error: unknown): Generator<Record<string, unknown>> {
   }
 }
 
+/**
+ * A connection that was open broke under the query (terminated by the server, reset), as opposed
+ * to the server refusing or not answering a new one: another pooled connection may well work.
+ */
+export function isBrokenConnection(error: unknown): boolean {
+  for (const e of chain(error)) {
+    const code = typeof e.code === "string" ? e.code : "";
+    if (code === "57P01" || code === "ECONNRESET" || code === "EPIPE") return true;
+    const message = typeof e.message === "string" ? e.message : "";
+    if (
+      message.startsWith("Connection terminated") ||
+      message.startsWith("Client has encountered a connection error and is not queryable")
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The database cannot be reached right now: answer 503 and let the client try again. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of chain(error)) {
