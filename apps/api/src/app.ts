@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
@@ -31,7 +30,7 @@ import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
 import { votesRoutes } from "./modules/votes/votes.routes.ts";
-import { authPlugin } from "./plugins/auth.ts";
+import { authPlugin, carriesCredentials } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
 import { jobsPlugin } from "./plugins/jobs.ts";
@@ -108,12 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // What answers a signed-in request (or signs someone in) is that person's alone: no shared
     // cache keeps it, and the browser does not store it. Answers that are the same for everyone
     // say so themselves (assets, files).
-    if (
-      !reply.hasHeader("cache-control") &&
-      (request.headers.authorization ||
-        request.headers.cookie?.includes(`${SESSION_COOKIE}=`) ||
-        reply.hasHeader("set-cookie"))
-    ) {
+    if (!reply.hasHeader("cache-control") && (carriesCredentials(request) || reply.hasHeader("set-cookie"))) {
       reply.header("cache-control", "private, no-store");
     }
     done(null, payload);

@@ -26,11 +26,16 @@ function isUnavailableState(code: string) {
   );
 }
 
+/** A connection that was open broke: the server ended it, or the socket was reset. */
+const BROKEN_CODES = new Set(["57P01", "ECONNRESET", "EPIPE"]);
 /** node-postgres says these in words only. */
-const UNAVAILABLE_MESSAGES = [
+const BROKEN_MESSAGES = [
   "Connection terminated",
-  "timeout exceeded when trying to connect",
   "Client has encountered a connection error and is not queryable",
+];
+const UNAVAILABLE_MESSAGES = [
+  ...BROKEN_MESSAGES,
+  "timeout exceeded when trying to connect",
   "Cannot use a pool after calling end on the pool",
   "Client was closed and is not queryable",
   // PGlite after close (shutting down).
@@ -51,15 +56,9 @@ function* chain(error: unknown): Generator<Record<string, unknown>> {
  */
 export function isBrokenConnection(error: unknown): boolean {
   for (const e of chain(error)) {
-    const code = typeof e.code === "string" ? e.code : "";
-    if (code === "57P01" || code === "ECONNRESET" || code === "EPIPE") return true;
+    if (typeof e.code === "string" && BROKEN_CODES.has(e.code)) return true;
     const message = typeof e.message === "string" ? e.message : "";
-    if (
-      message.startsWith("Connection terminated") ||
-      message.startsWith("Client has encountered a connection error and is not queryable")
-    ) {
-      return true;
-    }
+    if (BROKEN_MESSAGES.some((m) => message.startsWith(m))) return true;
   }
   return false;
 }

@@ -61,6 +61,14 @@ function isSameHost(origin: string, host: string | undefined) {
   }
 }
 
+/**
+ * Whether a request carries credentials (a bearer token or the session cookie), valid or not:
+ * what answers it may be that person's alone.
+ */
+export function carriesCredentials(request: FastifyRequest): boolean {
+  return Boolean(request.headers.authorization || request.headers.cookie?.includes(`${SESSION_COOKIE}=`));
+}
+
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.viewer();
   if (!viewer) throw unauthorized();

@@ -12,6 +12,7 @@ import pLimit from "p-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { gzipStreamed } from "../lib/gzip-streamed.ts";
 import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
+import { carriesCredentials } from "./auth.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, sendProblem } from "./errors.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
@@ -120,11 +121,7 @@ const BUSY_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><m
 
 /** A page render for nobody in particular: the same HTML for every anonymous visitor. */
 function isAnonymousRead(request: FastifyRequest) {
-  return (
-    (request.method === "GET" || request.method === "HEAD") &&
-    !request.headers.authorization &&
-    !request.headers.cookie?.includes(`${SESSION_COOKIE}=`)
-  );
+  return (request.method === "GET" || request.method === "HEAD") && !carriesCredentials(request);
 }
 
 /**
@@ -196,7 +193,7 @@ function registerRenderer(
     request: FastifyRequest,
     nonce: string,
     shared: boolean,
-    state: RenderState = { unavailable: false },
+    state: RenderState,
   ): WebLoadContext => {
     const forwarded: Record<string, string> = {};
     for (const h of shared ? ANONYMOUS_FORWARDED : FORWARDED) {

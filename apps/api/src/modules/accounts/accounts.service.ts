@@ -117,18 +117,19 @@ export function createAccountsService(deps: AccountsDeps) {
     mail(user.email, activationMail({ displayName: user.displayName, link: link("/validate-email", key) }));
   }
 
+  const wrongPassword = (field: string) =>
+    badRequest("The password is not correct.", [
+      {
+        field,
+        message:
+          field === "password" ? ACCOUNT_MESSAGES.wrongPassword : ACCOUNT_MESSAGES.wrongCurrentPassword,
+      },
+    ]);
+
   /** A signed-in user's password check, limited like a login so a stolen session cannot guess it. */
   async function checkOwnPassword(user: repo.UserRow, password: string, field: string) {
     await limiter.consume("password-check", user.id, limits.passwordCheckPerAccount);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      throw badRequest("The password is not correct.", [
-        {
-          field,
-          message:
-            field === "password" ? ACCOUNT_MESSAGES.wrongPassword : ACCOUNT_MESSAGES.wrongCurrentPassword,
-        },
-      ]);
-    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword(field);
     await limiter.reset("password-check", user.id, limits.passwordCheckPerAccount);
   }
 
@@ -275,9 +276,7 @@ export function createAccountsService(deps: AccountsDeps) {
       });
       if (!changed) {
         // Another change came first: the password checked is not the current one any more.
-        throw badRequest("The password is not correct.", [
-          { field: "currentPassword", message: ACCOUNT_MESSAGES.wrongCurrentPassword },
-        ]);
+        throw wrongPassword("currentPassword");
       }
       viewers.forgetUser(user.id);
       mail(user.email, passwordChangedMail({ displayName: user.displayName, loginLink: link("/login") }));
