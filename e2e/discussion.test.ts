@@ -77,7 +77,7 @@ describe("the discussion journey", () => {
     await page.getByTestId("search-submit").click();
     await page.waitForURL((url) => url.searchParams.get("url") === ARTICLE);
     await page.getByTestId("page-view").waitFor();
-    expect(await page.getByTestId("page-title").textContent()).toBe(`https://${ARTICLE}`);
+    expect(await page.getByTestId("page-title").textContent()).toBe(ARTICLE);
     expect(await page.getByTestId("page-domain").textContent()).toBe("flipside-journey.com");
     expect(await pageTabs(page).and(page.locator('[aria-selected="true"]')).getAttribute("data-testid")).toBe(
       "tab-comments",
@@ -224,8 +224,8 @@ describe("the discussion journey", () => {
     expect(html).toContain(
       `<link rel="canonical" href="${journey.server.url}${pagePath(ARTICLE).replace("&", "&amp;")}"/>`,
     );
-    expect(html).toMatch(/<title>https:\/\/flipside-journey\.com\/article · Flipside<\/title>/);
-    expect(html).toContain('<meta property="og:title" content="https://flipside-journey.com/article"/>');
+    expect(html).toMatch(/<title>flipside-journey\.com\/article · Flipside<\/title>/);
+    expect(html).toContain('<meta property="og:title" content="flipside-journey.com/article"/>');
 
     // And the browser, without running any script, shows it too. Scripts are switched off rather
     // than their downloads refused: the page asks for its bundles only after its first paint

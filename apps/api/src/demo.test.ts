@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/helper.ts";
 import { users } from "./db/schema/accounts.ts";
-import { DEMO_PASSWORD, demoEmail, seedDemo } from "./demo.ts";
+import { seedDemo } from "./demo.ts";
+import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { verifyPassword } from "./lib/passwords.ts";
 
 let t: TestApp;

@@ -6,6 +6,7 @@ import { type Db, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { users } from "./db/schema/accounts.ts";
 import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/discussion.ts";
+import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { hashPassword } from "./lib/passwords.ts";
 import { createLimiter } from "./lib/rate-limit.ts";
 import { createLocalStorage } from "./lib/storage.ts";
@@ -31,7 +32,6 @@ import type { Viewer } from "./plugins/auth.ts";
  * and notes. Written through the same services as the API, in one transaction, and only once:
  * a second run finds the demo users and leaves everything as it is.
  */
-export const DEMO_PASSWORD = "Flipside-demo-1!";
 
 const PEOPLE = [
   { key: "maya", displayName: "Maya Chen", bio: "Marine biology student. Octopus fan." },
@@ -42,8 +42,6 @@ const PEOPLE = [
   { key: "kenji", displayName: "Kenji Sato", bio: "Gardener and map maker." },
 ] as const;
 type Person = (typeof PEOPLE)[number]["key"];
-
-export const demoEmail = (key: string) => `${key}.demo@example.com`;
 
 const PAGES = [
   {

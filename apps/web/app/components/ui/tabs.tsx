@@ -105,15 +105,19 @@ export function TabsList({
 }
 
 const tabsTriggerVariants = cva(
-  "inline-flex h-full cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-transparent py-1 font-medium transition-[color,box-shadow] hover:text-foreground focus-visible:outline-1 focus-visible:outline-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:shadow-sm dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0",
+  "inline-flex h-full cursor-pointer items-center justify-center whitespace-nowrap rounded-md border border-transparent py-1 font-medium transition-[color,box-shadow] hover:text-foreground focus-visible:outline-1 focus-visible:outline-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:shadow-sm dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0",
   {
     variants: {
-      /** `fill` shares the list's width; `fit` is as wide as its content. */
+      /**
+       * `fill` shares the list's width; `fit` is as wide as its content; `stacked` shares it on a
+       * phone with its name under its icon, and is as wide as its content from `sm` up.
+       */
       size: {
-        fill: "flex-1 px-3 text-sm",
-        "fill-sm": "flex-1 px-3 text-xs",
-        fit: "flex-none px-3 text-sm",
-        "fit-narrow": "flex-none px-2 text-sm sm:px-3",
+        fill: "flex-1 gap-1.5 px-3 text-sm",
+        "fill-sm": "flex-1 gap-1.5 px-3 text-xs",
+        fit: "flex-none gap-1.5 px-3 text-sm",
+        stacked:
+          "min-w-0 flex-1 flex-col gap-0.5 px-1 text-xs sm:flex-none sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm",
       },
       tone: { default: "data-[state=active]:text-foreground", note: "data-[state=active]:text-note" },
     },

@@ -35,7 +35,9 @@ export function ContributionMedia({
                   width={image.width ?? undefined}
                   height={image.height ?? undefined}
                   loading="lazy"
-                  className="max-h-72 w-full rounded-lg border object-cover"
+                  // Its own width (the attributes), at most the column's: a small picture is never
+                  // stretched and blurred (issue 19).
+                  className="h-auto max-h-72 max-w-full rounded-lg border object-contain"
                 />
               </a>
             </li>

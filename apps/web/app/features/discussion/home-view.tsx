@@ -25,9 +25,10 @@ const FEATURES = [
 
 function PageGrid({ pages, label, testId }: { pages: SitePageView[]; label: string; testId: string }) {
   return (
+    // min-w-0: a grid item is otherwise as wide as its longest word (an address, say).
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={label} data-testid={testId}>
       {pages.map((page) => (
-        <li key={page.id}>
+        <li key={page.id} className="min-w-0">
           <PageCard page={page} />
         </li>
       ))}

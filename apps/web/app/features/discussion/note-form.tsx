@@ -47,6 +47,8 @@ export function NoteForm({
     ...FORM_MODE,
   });
   const { errors, isSubmitting } = form.formState;
+  const visibility = form.watch("visibility") ?? "PRIVATE";
+  const visibilityError = errors.visibility?.message ?? errors.organizationId?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!gate.requireUser()) return;
@@ -92,31 +94,40 @@ export function NoteForm({
         data-testid="note-body"
         {...form.register("body")}
       />
-      <div className="flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
+        {/* Short options and the chosen one explained below: an option's whole explanation made the
+            select as wide as its longest line, wider than a phone (issue 19). */}
+        <div className="flex w-full min-w-0 flex-col gap-1.5 sm:w-auto">
           <Label htmlFor={`${id}-visibility`}>Who can read it</Label>
           <select
             id={`${id}-visibility`}
-            className={cn(inputVariants({ width: "auto" }), "pr-8")}
+            className={cn(inputVariants(), "pr-8 sm:w-56")}
             data-testid="note-visibility"
-            aria-describedby={
-              errors.organizationId || errors.visibility ? `${id}-visibility-error` : undefined
-            }
+            aria-describedby={visibilityError ? `${id}-visibility-error` : `${id}-visibility-hint`}
             {...form.register("visibility")}
           >
             {VISIBILITIES.map((value) => (
               // Organisations arrive with their own feature; until one exists there is nothing to choose.
               <option key={value} value={value} disabled={value === "ORGANIZATION"}>
-                {`${VISIBILITY_LABELS[value].label} — ${VISIBILITY_LABELS[value].hint}${value === "ORGANIZATION" ? " (join an organisation first)" : ""}`}
+                {value === "ORGANIZATION"
+                  ? `${VISIBILITY_LABELS[value].label} (join one first)`
+                  : VISIBILITY_LABELS[value].label}
               </option>
             ))}
           </select>
-          <FieldError
-            id={`${id}-visibility-error`}
-            message={errors.visibility?.message ?? errors.organizationId?.message}
-          />
+          {visibilityError ? (
+            <FieldError id={`${id}-visibility-error`} message={visibilityError} />
+          ) : (
+            <p
+              id={`${id}-visibility-hint`}
+              className="text-muted-foreground text-xs"
+              data-testid="note-visibility-hint"
+            >
+              {VISIBILITY_LABELS[visibility].hint}
+            </p>
+          )}
         </div>
-        <label className="inline-flex h-9 cursor-pointer items-center gap-2 text-sm">
+        <label className="inline-flex h-9 cursor-pointer sm:mt-6 items-center gap-2 text-sm">
           <input
             type="checkbox"
             className="size-4 accent-[var(--note)]"

@@ -17,7 +17,7 @@ export function PageCard({ page }: { page: SitePageView }) {
         <PageFavicon src={page.faviconUrl} />
         <span className="truncate font-medium">{page.site.domain}</span>
       </span>
-      <span className="line-clamp-2 break-words font-medium leading-snug group-hover:underline">
+      <span className="line-clamp-2 font-medium leading-snug [overflow-wrap:anywhere] group-hover:underline">
         {pageName(page)}
       </span>
       <span className="mt-auto flex flex-wrap gap-3 text-muted-foreground text-xs">

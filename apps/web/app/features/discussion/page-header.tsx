@@ -1,6 +1,7 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
 import { Badge } from "../../components/ui/badge.tsx";
 import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/ui/icons.tsx";
+import { cn } from "../../lib/cn.ts";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 
@@ -26,7 +27,14 @@ export function PageHeader({ page }: { page: SitePageView }) {
         ) : null}
       </div>
       <h1
-        className="text-balance break-words font-semibold text-2xl leading-tight tracking-tight sm:text-3xl"
+        className={cn(
+          "font-semibold tracking-tight sm:text-3xl/tight",
+          // An address has no spaces to wrap at: it fills its lines, a size smaller, to stay within
+          // two lines on a phone.
+          page.title?.trim()
+            ? "text-balance text-2xl/tight [overflow-wrap:anywhere]"
+            : "break-all text-xl/tight",
+        )}
         data-testid="page-title"
       >
         {pageName(page)}

@@ -1,6 +1,6 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
 import { describe, expect, it } from "vitest";
-import { pageName, pageViewMeta } from "./page-meta.ts";
+import { pageName, pageViewMeta, shortAddress } from "./page-meta.ts";
 
 const page = {
   id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
@@ -14,6 +14,20 @@ const page = {
   reviewCount: 2,
   relatedCount: 0,
 } as SitePageView;
+
+describe("shortAddress", () => {
+  it("drops the scheme, the fragment and a trailing slash", () => {
+    expect(shortAddress("https://example.com/")).toBe("example.com");
+    expect(shortAddress("http://example.com/a/b?c=1#top")).toBe("example.com/a/b?c=1");
+  });
+
+  it("cuts a long address with an ellipsis, 48 characters in all", () => {
+    const name = shortAddress(`https://example.com/${"segment/".repeat(10)}`);
+    expect(name).toHaveLength(48);
+    expect(name.startsWith("example.com/segment/segment/")).toBe(true);
+    expect(name.endsWith("…")).toBe(true);
+  });
+});
 
 describe("pageViewMeta", () => {
   it("gives a real title, description, Open Graph tags and the canonical address", () => {
@@ -31,9 +45,9 @@ describe("pageViewMeta", () => {
 
   it("names an untitled page by its address and describes it from its counts", () => {
     const untitled = { ...page, title: null, description: null };
-    expect(pageName(untitled)).toBe("https://example.com/a?b=1");
+    expect(pageName(untitled)).toBe("example.com/a?b=1");
     const meta = pageViewMeta(untitled, "https://flipside.example");
-    expect(meta).toContainEqual({ title: "https://example.com/a?b=1 · Flipside" });
+    expect(meta).toContainEqual({ title: "example.com/a?b=1 · Flipside" });
     expect(meta).toContainEqual({
       name: "description",
       content:

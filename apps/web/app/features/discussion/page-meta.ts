@@ -13,9 +13,24 @@ function clip(text: string, max: number): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** How a page is named: its title when the server could read one, else its address. */
+/** Long enough to tell pages of one site apart, short enough for two lines of a phone's heading. */
+const SHORT_ADDRESS_MAX = 48;
+
+/**
+ * An address as a name: host, path and query, without the scheme, cut with an ellipsis. The full
+ * address is shown once, as the link to the page (issue 19: it was the heading and the line below).
+ */
+export function shortAddress(displayUrl: string): string {
+  const bare = displayUrl
+    .replace(/^https?:\/\//i, "")
+    .replace(/#.*$/, "")
+    .replace(/\/$/, "");
+  return bare.length <= SHORT_ADDRESS_MAX ? bare : `${bare.slice(0, SHORT_ADDRESS_MAX - 1)}…`;
+}
+
+/** How a page is named: its title when the server could read one, else its shortened address. */
 export function pageName(page: Pick<SitePageView, "title" | "displayUrl">): string {
-  return page.title?.trim() || page.displayUrl;
+  return page.title?.trim() || shortAddress(page.displayUrl);
 }
 
 /**

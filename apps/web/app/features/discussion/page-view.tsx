@@ -41,30 +41,32 @@ function titlePending(page: SitePageView | undefined): boolean {
   return !!page && page.fetchedDate === null && Date.now() - Date.parse(page.createdDate) < FRESH_PAGE_MS;
 }
 
-/** A tab of the page view with its icon, its name (`shortLabel` from sm up) and its count. */
+/**
+ * A tab of the page view: its icon, its name and its count in a row, or on a phone the name under
+ * the icon and the count (issue 19: icons alone did not say what the tabs were).
+ */
 function CountedTab({
   tab,
   icon: Icon,
   label,
-  shortLabel = label,
   count,
   tone,
 }: {
   tab: PageTab;
   icon: IconComponent;
   label: string;
-  shortLabel?: string;
   count: number;
   tone?: "default" | "note";
 }) {
   return (
-    <TabsTrigger value={tab} data-testid={`tab-${tab}`} size="fit-narrow" tone={tone} className="group">
-      <Icon aria-hidden="true" />
-      <span className="hidden sm:inline">{shortLabel}</span>
-      <span className="sr-only sm:hidden">{label}</span>
-      <span className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums group-data-[state=active]:bg-primary/10 group-data-[state=active]:text-primary">
-        {count.toLocaleString("en")}
+    <TabsTrigger value={tab} data-testid={`tab-${tab}`} size="stacked" tone={tone} className="group">
+      <span className="inline-flex items-center gap-1 sm:contents">
+        <Icon aria-hidden="true" />
+        <span className="rounded-full bg-muted px-1.5 text-muted-foreground text-xs tabular-nums group-data-[state=active]:bg-primary/10 group-data-[state=active]:text-primary sm:order-last">
+          {count.toLocaleString("en")}
+        </span>
       </span>
+      <span className="max-w-full truncate">{label}</span>
     </TabsTrigger>
   );
 }
@@ -224,13 +226,7 @@ export function PageView({ data }: { data: PageViewData }) {
                   count={countOf("comments")}
                 />
                 <CountedTab tab="reviews" icon={Star} label="Reviews" count={countOf("reviews")} />
-                <CountedTab
-                  tab="related-page"
-                  icon={Link2}
-                  label="Related pages"
-                  shortLabel="Related"
-                  count={countOf("related-page")}
-                />
+                <CountedTab tab="related-page" icon={Link2} label="Related" count={countOf("related-page")} />
                 <CountedTab
                   tab="my-note"
                   icon={NotebookPen}

@@ -5,6 +5,7 @@ import { ExternalLink as ExternalLinkIcon, Link2 } from "../../components/ui/ico
 import { AuthorName, TimeAgo } from "./author-byline.tsx";
 import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
+import { pageName } from "./page-meta.ts";
 import type { PagedList } from "./paged-list.ts";
 import { pageViewPath } from "./search-input.ts";
 import { UserContent } from "./user-content.tsx";
@@ -13,7 +14,7 @@ import { VoteArrows } from "./vote-arrows.tsx";
 /** One related page, seen from this page: the OTHER page's address, title, domain and favicon. */
 function RelatedItem({ link }: { link: RelatedPage }) {
   const other = link.relatedPage;
-  const name = link.title?.trim() || other.displayUrl;
+  const name = pageName({ title: link.title, displayUrl: other.displayUrl });
   return (
     <article className="flex gap-3" data-testid="related-page" data-related-id={link.id}>
       <VoteArrows

@@ -1,0 +1,282 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
+import { SPEC_ROUTES } from "./fixtures/spec-routes.ts";
+
+/**
+ * What a new person tripped over in their first hour (issue 19), each reproduced in Chromium at
+ * the width it was seen at: layout, focus, failures and honest texts.
+ */
+
+// On `npm run demo`'s sample, as a new person trying the README would see it.
+const journey = useJourney({ PAGE_FETCH_ENABLED: "false" }, { demo: true });
+const { tracked, visit, api, signIn } = journey;
+
+/** The demo's pages carry their sites' real favicons, which this offline machine cannot load. */
+const ownProblems = (problems: string[]) =>
+  problems.filter(
+    (p) =>
+      !/^GET https:\/\/[^ ]+\/favicon\.ico \(net::/.test(p) &&
+      p !== "Failed to load resource: net::ERR_NAME_NOT_RESOLVED",
+  );
+
+/** Signs a page in as one of the demo's people, through the API. */
+async function demoSignIn(tab: Awaited<ReturnType<typeof tracked>>, who: "maya" | "tom") {
+  const login = await api<{ id_token: string }>("/authenticate", {
+    method: "POST",
+    body: { username: demoEmail(who), password: DEMO_PASSWORD, rememberMe: false },
+  });
+  expect(login.status).toBe(200);
+  await tab.context.addCookies([
+    { name: "flipside_token", value: login.data.id_token, url: journey.server.url },
+  ]);
+}
+
+const DEMO_PAGES = [
+  "en.wikipedia.org/wiki/Octopus",
+  "developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Content-Security-Policy",
+  "slowcoffee.blog/pour-over-guide",
+  "indiegamejournal.com/reviews/lantern-keeper",
+  "tinyapartmentkitchen.com/recipes/one-pan-lentils",
+];
+
+const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true } as const;
+const NARROW = { viewport: { width: 320, height: 640 } } as const;
+
+/** How far the document reaches past the viewport's right edge (0 when nothing scrolls sideways). */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+interface FlippedPage {
+  id: string;
+  normalizedUrl: string;
+}
+
+/** Opens (creating when new) the page of an address through the API, as a flip does. */
+async function flip(address: string): Promise<FlippedPage> {
+  const flipped = await api<FlippedPage>("/v1/site-pages/flip", {
+    method: "POST",
+    body: { url: address, back: false },
+  });
+  expect(flipped.status).toBe(200);
+  return flipped.data;
+}
+
+/** A long, title-less address, as most pages are before the server could read them. */
+const LONG_ADDRESS =
+  "flipside-untitled.com/2026/11/Cephalopod_intelligence_and_other_long_words/AnExtraordinarilyLongSegmentWithoutBreaks.html";
+
+describe("layout", () => {
+  it("no working screen scrolls sideways at 320 or 375 px, signed in, with the demo's data", async () => {
+    for (const options of [NARROW, PHONE]) {
+      const tab = await tracked(options);
+      await demoSignIn(tab, "maya");
+      const { page, problems } = tab;
+      const paths = [
+        ...SPEC_ROUTES.map((r) => r.path),
+        "/?q=coffee",
+        ...DEMO_PAGES.map((address) => pagePath(address)),
+      ];
+      for (const path of paths) {
+        await visit(page, path);
+        expect(await sideways(page), `${path} scrolls sideways at ${options.viewport.width} px`).toBe(0);
+      }
+      expect(ownProblems(problems.all())).toEqual([]);
+    }
+  });
+
+  it("a site icon shows the globe until it loads, and keeps it when it fails: cards, header, related pages", async () => {
+    const { page, problems } = await tracked(PHONE);
+    /** Favicon slots showing nothing: neither a loaded icon nor the globe. */
+    const blankIcons = () =>
+      page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll("[data-slot=favicon]")).filter((slot) => {
+            const img = slot.querySelector("img");
+            const iconShown = img?.complete && img.naturalWidth > 0 && getComputedStyle(img).opacity === "1";
+            const globe = slot.querySelector("svg");
+            const globeShown =
+              globe &&
+              getComputedStyle(globe).visibility !== "hidden" &&
+              getComputedStyle(globe).opacity !== "0";
+            return !iconShown && !globeShown;
+          }).length,
+      );
+    // A site that never answers: its icon is still loading when the page is read.
+    await page.route(/\/favicon\.ico$/, () => {});
+    await visit(page, "/");
+    expect(await page.locator("[data-slot=favicon]").count()).toBeGreaterThan(0);
+    expect(await blankIcons()).toBe(0);
+
+    // Sites that fail, slowly: every demo favicon fails here anyway (no internet).
+    await page.unroute(/\/favicon\.ico$/);
+    await page.route(/\/favicon\.ico$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.abort("namenotresolved");
+    });
+    await visit(page, "/");
+    // Cards below the fold load their icons as they come into view.
+    for (let y = 0; y < 6000; y += 400) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(50);
+    }
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    expect(await blankIcons()).toBe(0);
+    expect(await page.getByTestId("page-card").locator("img").count()).toBe(0);
+
+    await visit(page, pagePath(DEMO_PAGES[2] as string));
+    await page.getByTestId("tab-related-page").click();
+    await page.getByTestId("related-page").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    expect(await blankIcons()).toBe(0);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("a small uploaded image is shown at its own size, never stretched", async () => {
+    const cy = await journey.account("Cy");
+    await flip("flipside-images.com/small");
+    const tab = await tracked();
+    await signIn(tab, cy);
+    const { page, problems } = tab;
+    await visit(page, pagePath("flipside-images.com/small"));
+    // A 200 × 120 PNG drawn by the browser itself.
+    const base64 = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 200;
+      canvas.height = 120;
+      const context = canvas.getContext("2d");
+      if (context) {
+        context.fillStyle = "#3b82f6";
+        context.fillRect(0, 0, 200, 120);
+      }
+      return canvas.toDataURL("image/png").split(",")[1] ?? "";
+    });
+    const composer = page.getByTestId("comment-composer");
+    await composer
+      .getByTestId("composer-image-input")
+      .setInputFiles({ name: "small.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
+    await composer.locator('[data-testid="composer-attachment"][data-status="done"]').waitFor();
+    await composer.getByTestId("composer-body").fill("A small picture.");
+    await composer.getByTestId("composer-submit").click();
+    const image = page
+      .getByTestId("comment")
+      .filter({ hasText: "A small picture." })
+      .getByTestId("contribution-media")
+      .locator("img");
+    await image.waitFor();
+    const size = await image.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const box = img.getBoundingClientRect();
+      return { width: box.width, height: box.height, natural: img.naturalWidth };
+    });
+    expect(size.natural).toBe(200);
+    expect(size.width).toBeLessThanOrEqual(200);
+    // Its shape kept (a pixel for the border's rounding).
+    expect(Math.abs(size.height - (size.width * 120) / 200)).toBeLessThanOrEqual(1.5);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("the page tabs say their names on a phone", async () => {
+    const { page, problems } = await tracked(PHONE);
+    await visit(page, pagePath(DEMO_PAGES[0] as string));
+    // What the tabs show (text a screen reader alone hears does not count).
+    const names = await page
+      .getByRole("tablist", { name: "Page tabs" })
+      .getByRole("tab")
+      .evaluateAll((tabs) =>
+        tabs.map((tab) => {
+          const walker = document.createTreeWalker(tab, NodeFilter.SHOW_TEXT);
+          const shown: string[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const box = node.parentElement?.getBoundingClientRect();
+            if (box && box.width > 2 && box.height > 2) shown.push(node.textContent ?? "");
+          }
+          return shown.join(" ").replace(/\s+/g, " ").trim();
+        }),
+      );
+    expect(names.slice(0, 4).map((n) => n.replace(/^\d+ /, ""))).toEqual([
+      "Comments",
+      "Reviews",
+      "Related",
+      "My notes",
+    ]);
+    expect(await sideways(page)).toBe(0);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("the note form stays inside the page on a phone and inside its card on a desktop", async () => {
+    const ana = await journey.account("Ana");
+    await flip("flipside-notes.com/phone");
+    const tab = await tracked(PHONE);
+    await signIn(tab, ana);
+    const { page, problems } = tab;
+    await visit(page, pagePath("flipside-notes.com/phone"));
+    await page.getByTestId("tab-my-note").click();
+    await page.getByTestId("note-new").click();
+    await page.getByTestId("note-form").waitFor();
+    expect(await sideways(page), "the page scrolls sideways at 375 px").toBeLessThanOrEqual(0);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const [select, form] = await Promise.all([
+      page.getByTestId("note-visibility").boundingBox(),
+      page.getByTestId("note-form").boundingBox(),
+    ]);
+    expect(select && form).toBeTruthy();
+    if (!select || !form) return;
+    expect(select.x + select.width).toBeLessThanOrEqual(form.x + form.width);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("an untitled page is named once, by its host and path, shortened, and fits a phone", async () => {
+    const flipped = await flip(`https://${LONG_ADDRESS}?ref=home#top`);
+    for (const options of [PHONE, NARROW]) {
+      const { page, problems } = await tracked(options);
+      await visit(page, "/");
+      const card = page.getByTestId("page-card").filter({ has: page.getByText(/flipside-untitled/) });
+      await card.first().waitFor();
+      expect(await sideways(page), `the home page scrolls sideways at ${options.viewport.width} px`).toBe(0);
+
+      await visit(page, pagePath(flipped.normalizedUrl));
+      const heading = page.getByTestId("page-title");
+      const name = (await heading.textContent()) ?? "";
+      // Host and path, without the scheme, the query or the fragment, and shortened with an ellipsis.
+      expect(name.startsWith("flipside-untitled.com/2026/11/")).toBe(true);
+      expect(name.endsWith("…")).toBe(true);
+      expect(name).not.toContain("https://");
+      // The full address is said once: in the link to the page itself.
+      const full = `https://${LONG_ADDRESS}?ref=home`;
+      expect(await page.getByTestId("page-url").getAttribute("href")).toBe(full);
+      expect(await heading.getAttribute("title")).toBe(null);
+      const lines = await heading.evaluate((h) => {
+        const style = getComputedStyle(h);
+        return Math.round(h.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
+      });
+      expect(lines, `the heading wraps to ${lines} lines`).toBeLessThanOrEqual(2);
+      expect(await sideways(page)).toBe(0);
+      expect(ownProblems(problems.all())).toEqual([]);
+    }
+  });
+
+  it("a text area grows with its text up to a cap, then scrolls", async () => {
+    const ben = await journey.account("Ben");
+    await flip("flipside-reviews.com/long");
+    const tab = await tracked();
+    await signIn(tab, ben);
+    const { page, problems } = tab;
+    await visit(page, pagePath("flipside-reviews.com/long"));
+    const body = page.getByTestId("comment-composer").getByTestId("composer-body");
+    await body.fill(
+      Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of a very long comment.`).join("\n"),
+    );
+    const size = await body.evaluate((area: HTMLTextAreaElement) => ({
+      height: area.getBoundingClientRect().height,
+      scrolls: area.scrollHeight > area.clientHeight,
+      viewport: window.innerHeight,
+    }));
+    expect(size.height).toBeLessThanOrEqual(size.viewport * 0.6);
+    expect(size.scrolls).toBe(true);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+});
