@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
 import { SPEC_ROUTES } from "./fixtures/spec-routes.ts";
@@ -278,5 +278,116 @@ describe("layout", () => {
     expect(size.height).toBeLessThanOrEqual(size.viewport * 0.6);
     expect(size.scrolls).toBe(true);
     expect(ownProblems(problems.all())).toEqual([]);
+  });
+});
+
+/** Button down, a human moment, button up — where the control was when the press began. */
+async function pressLikeAPerson(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("the control to press is not on screen");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+/** A finger on the control for a moment (touch events through the DevTools protocol), then lifted. */
+async function tapLikeAPerson(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("the control to tap is not on screen");
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+  await page.waitForTimeout(120);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+describe("interaction", () => {
+  const loginDialog = (page: Page) => page.getByTestId("login-dialog");
+  const forgotDialog = (page: Page) => page.getByTestId("forgot-password-dialog");
+
+  for (const [how, options, press] of [
+    ["mouse", {}, pressLikeAPerson],
+    ["touch", PHONE, tapLikeAPerson],
+  ] as const) {
+    it(`the login dialog's own links work with one ${how} press while a half-typed email is focused`, async () => {
+      const { page, problems } = await tracked(options);
+      // Opened where a person meets it: writing on a page while signed out.
+      await visit(page, pagePath(DEMO_PAGES[0] as string));
+      await page.getByTestId("tab-my-note").click();
+      await page.getByTestId("notes-login").click();
+      const login = loginDialog(page);
+      const email = login.getByPlaceholder("Your email");
+      await email.fill("ana@");
+      await press(page, login.getByRole("button", { name: "Forgot your password?" }));
+      const forgot = forgotDialog(page);
+      await forgot.getByTestId("forgot-password-form").waitFor({ timeout: 5_000 });
+
+      await forgot.getByRole("textbox").first().fill("ana@");
+      await press(page, forgot.getByRole("button", { name: "Log in" }));
+      await login.getByTestId("login-form").waitFor({ timeout: 5_000 });
+
+      await login.getByPlaceholder("Your email").fill("ana@");
+      await press(page, login.getByRole("button", { name: "Close" }));
+      await login.waitFor({ state: "detached", timeout: 5_000 });
+      expect(ownProblems(problems.all())).toEqual([]);
+    });
+  }
+});
+
+/** The toast on screen with this text: sonner's, or the plain one shown while sonner cannot load (offline). */
+const toastSaying = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast], [data-plain-toast]").filter({ hasText: text });
+
+describe("failures", () => {
+  it("a flip that cannot reach Flipside stays on the page, says so in a toast and keeps the session", async () => {
+    const tab = await tracked();
+    await demoSignIn(tab, "maya");
+    const { page, context } = tab;
+    const here = pagePath(DEMO_PAGES[0] as string);
+    await visit(page, here);
+    await page.getByTestId("header-profile").waitFor();
+    await context.setOffline(true);
+    await page.getByTestId("search-input").fill("flipside-offline.com/article");
+    await page.getByTestId("search-submit").click();
+    const toast = toastSaying(page, "could not reach Flipside");
+    await toast.waitFor();
+    expect(await page.evaluate(() => `${location.pathname}${location.search}`)).toBe(here);
+    await page.getByTestId("page-view").waitFor();
+    expect(await page.getByTestId("header-login").count()).toBe(0);
+    await page.getByTestId("header-profile").waitFor();
+    // The address is kept, to try again once the connection is back.
+    expect(await page.getByTestId("search-input").inputValue()).toBe("flipside-offline.com/article");
+
+    await context.setOffline(false);
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL((url) => url.searchParams.get("url") === "flipside-offline.com/article");
+    await page.getByTestId("header-profile").waitFor();
+  });
+
+  it("a link followed while offline stays on the page, says why, and opens once the connection is back", async () => {
+    const tab = await tracked();
+    await demoSignIn(tab, "maya");
+    const { page, context } = tab;
+    await visit(page, "/");
+    await page.getByTestId("header-profile").waitFor();
+    await context.setOffline(true);
+    const card = page.getByTestId("page-card").first();
+    const target = await card.getAttribute("href");
+    await card.click();
+    const toast = toastSaying(page, "could not reach Flipside");
+    await toast.waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => location.pathname + location.search)).toBe("/");
+    expect(await page.getByTestId("home-view").isVisible()).toBe(true);
+    expect(await page.getByTestId("page-view-skeleton").count()).toBe(0);
+    expect(await page.getByTestId("header-profile").isVisible()).toBe(true);
+
+    await context.setOffline(false);
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === target);
+    await page.getByTestId("page-view").waitFor();
+    await page.getByTestId("header-profile").waitFor();
+    await toast.waitFor({ state: "detached" });
   });
 });

@@ -1,3 +1,5 @@
+import { isWaitingForConnection } from "./navigation-retry.ts";
+
 /**
  * docs/web-app.md#new-versions-and-failures: a chunk-load error during navigation means a full page load of the TARGET path.
  * React Router reacts to a route module that fails to load by reloading the page it is on,
@@ -38,8 +40,11 @@ export function installPendingNavigationHandoff(storage: Storage = window.sessio
   // Vite's own preload helper reports a failed chunk this way. During a navigation, go to the
   // target; otherwise the chunk was code asked for on the page (a menu, a dialog, the toaster):
   // its caller hears of the failure and says so, and the page and what was typed on it stay.
+  // Offline, a chunk that did not come is no sign of a new version: reloading would only swap the
+  // page for the browser's own offline error (issue 19).
   const onPreloadError = (event: Event) => {
     if (!pending || Date.now() - pending.at > PENDING_NAVIGATION_TTL_MS) return;
+    if (!navigator.onLine || isWaitingForConnection()) return;
     event.preventDefault();
     window.location.assign(pending.to);
   };

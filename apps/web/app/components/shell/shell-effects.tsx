@@ -9,6 +9,7 @@ import {
   setPendingNavigation,
 } from "../../lib/chunk-reload.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
+import { installNavigationRetry } from "../../lib/navigation-retry.ts";
 import type { RootData } from "../../lib/root-data.ts";
 import {
   hideHelpChat,
@@ -42,6 +43,7 @@ export function ShellEffects({ root }: { root: RootData | undefined }) {
   }, []);
 
   useEffect(() => installPendingNavigationHandoff(), []);
+  useEffect(() => installNavigationRetry(), []);
 
   useViewerSync(root);
 

@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { withAppFlag } from "../../lib/app-mode.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
+import { isWaitingForConnection, subscribeToConnectionWait } from "../../lib/navigation-retry.ts";
 import { notify } from "../../lib/toast.ts";
 import { initialMainState, MainStateProvider } from "./discussion-state.tsx";
 import { HomeView } from "./home-view.tsx";
@@ -27,7 +28,9 @@ function FlipFailed({ data }: { data: FlipErrorData }) {
 /** The pending navigation's `?url=`, when the visitor is on the way to another page view. */
 function usePendingPageUrl(): string | null {
   const navigation = useNavigation();
-  if (navigation.state !== "loading" || navigation.location.pathname !== "/") return null;
+  // Waiting for the connection, the page stays as it is rather than a skeleton of the next.
+  const offline = useSyncExternalStore(subscribeToConnectionWait, isWaitingForConnection, () => false);
+  if (offline || navigation.state !== "loading" || navigation.location.pathname !== "/") return null;
   return new URLSearchParams(navigation.location.search).get("url");
 }
 

@@ -9,7 +9,7 @@ import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { useMainState } from "./discussion-state.tsx";
-import { flipErrorMessage, pageViewPath, searchIntent } from "./search-input.ts";
+import { flipErrorMessage, isRefusal, pageViewPath, searchIntent } from "./search-input.ts";
 
 /**
  * The search box (docs/web-app.md#state main state: search text, loading flag). An address is flipped
@@ -44,6 +44,11 @@ export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; clas
       await go(pageViewPath(page.normalizedUrl));
     } catch (error) {
       notify.error(flipErrorMessage(error, intent.url));
+      // A refused address goes back to the home route (docs/web-app.md); a flip that never reached
+      // Flipside, or that it could not answer, stays here with its address, to be tried again
+      // (issue 19: going home offline showed an error page that looked signed out).
+      if (!isRefusal(error)) return;
+      dispatch({ type: "search-text", text: "" });
       if (location.pathname !== "/" || new URLSearchParams(location.search).has("url")) await go("/", true);
     } finally {
       dispatch({ type: "loading", loading: false });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
-import { flipErrorMessage, pageViewPath, searchIntent } from "./search-input.ts";
+import { flipErrorMessage, isRefusal, pageViewPath, searchIntent } from "./search-input.ts";
 
 describe("searchIntent", () => {
   it.each([
@@ -41,15 +41,28 @@ describe("flipErrorMessage", () => {
     });
     expect(flipErrorMessage(error, "localhost")).toBe("localhost is not a valid domain");
   });
-  it("falls back to the error catalogue's words for server errors and surprises", () => {
+  it("says Flipside failed, not the address, when it answers 5xx", () => {
     const error = new ApiError({
       type: "about:blank",
       title: "Internal Server Error",
       status: 500,
       detail: "boom",
     });
-    expect(flipErrorMessage(error, "example.com/x")).toBe("example.com/x is not a valid domain");
+    expect(flipErrorMessage(error, "example.com/x")).toBe(
+      "Flipside could not open example.com/x just now. Please try again in a moment.",
+    );
+    expect(isRefusal(error)).toBe(false);
+    const unavailable = new ApiError({
+      type: "about:blank",
+      title: "Service Unavailable",
+      status: 503,
+      detail: "Flipside cannot reach its database right now. Please try again in a moment.",
+    });
+    expect(flipErrorMessage(unavailable, "example.com/x")).toBe(unavailable.problem.detail);
+  });
+  it("falls back to the error catalogue's words for surprises, and takes them for a refusal", () => {
     expect(flipErrorMessage(new Error("?"), "example.com/x")).toBe("example.com/x is not a valid domain");
+    expect(isRefusal(new Error("?"))).toBe(true);
   });
   it("says so when the network is down", () => {
     const error = new ApiError({
@@ -59,5 +72,6 @@ describe("flipErrorMessage", () => {
       detail: "Could not reach Flipside.",
     });
     expect(flipErrorMessage(error, "example.com")).toBe("Could not reach Flipside.");
+    expect(isRefusal(error)).toBe(false);
   });
 });

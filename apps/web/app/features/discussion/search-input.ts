@@ -23,13 +23,22 @@ export function pageViewPath(normalizedUrl: string): string {
   return `/?${new URLSearchParams({ url: normalizedUrl }).toString()}`;
 }
 
+/** Flipside answered and said no (4xx); not a lost connection or a failure of its own. */
+export function isRefusal(error: unknown): boolean {
+  return !isApiError(error) || (error.status >= 400 && error.status < 500);
+}
+
 /**
- * What a failed flip says (docs/web-app.md#guards-and-redirects): the API's own detail ("{url} is not a valid domain", a
- * rate limit…), else the SPEC's words for the address typed.
+ * What a failed flip says (docs/web-app.md#guards-and-redirects): the API's own detail ("{url} is
+ * not a valid domain", a rate limit…), the connection when it was lost, that Flipside failed when
+ * it did (never blaming the address for it), else the SPEC's words for the address typed.
  */
 export function flipErrorMessage(error: unknown, url: string): string {
   if (isApiError(error) && error.problem.detail && error.status >= 400 && error.status < 500)
     return error.problem.detail;
   if (isApiError(error) && error.status === 0) return error.message;
+  if (isApiError(error) && error.status === 503 && error.problem.detail) return error.problem.detail;
+  if (isApiError(error) && error.status >= 500)
+    return `Flipside could not open ${url} just now. Please try again in a moment.`;
   return `${url} is not a valid domain`;
 }
