@@ -391,3 +391,124 @@ describe("failures", () => {
     await toast.waitFor({ state: "detached" });
   });
 });
+
+/** Whether the focused element shows that it has focus: an outline or a ring drawn around it. */
+const focusShown = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return false;
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+    return outline || style.boxShadow !== "none";
+  });
+
+/** Tabs forward until the element with this test id has focus (at most `max` presses). */
+async function tabTo(page: Page, testId: string, max = 15): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((id) => document.activeElement?.getAttribute("data-testid") === id, testId))
+      return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+describe("focus", () => {
+  it("the header's links show a focus ring when reached by keyboard", async () => {
+    const tab = await tracked();
+    await demoSignIn(tab, "maya");
+    const { page, problems } = tab;
+    await visit(page, "/");
+    await tabTo(page, "logo");
+    expect(await focusShown(page), "the logo link").toBe(true);
+    await tabTo(page, "header-profile");
+    expect(await focusShown(page), "the avatar link").toBe(true);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("after logging in from the comment box, focus is back in the comment box", async () => {
+    const { page, problems } = await tracked();
+    await visit(page, pagePath(DEMO_PAGES[1] as string));
+    await page.getByTestId("comment-composer").getByTestId("composer-body").click();
+    const login = page.getByTestId("login-dialog");
+    await login.getByPlaceholder("Your email").fill(demoEmail("tom"));
+    await login.getByPlaceholder("Password").fill(DEMO_PASSWORD);
+    await login.getByRole("button", { name: "Login", exact: true }).click();
+    await login.waitFor({ state: "detached" });
+    await page.getByTestId("header-profile").waitFor();
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.getAttribute("data-testid") === "composer-body" &&
+        document.activeElement.closest("[data-testid=comment-composer]") !== null,
+      undefined,
+      { timeout: 5_000 },
+    );
+    // And it can be written in at once.
+    await page.keyboard.type("Typed right after logging in.");
+    expect(await page.getByTestId("comment-composer").getByTestId("composer-body").inputValue()).toBe(
+      "Typed right after logging in.",
+    );
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("after Load more comments, focus moves to the first comment loaded", async () => {
+    const kenji = await api<{ id_token: string }>("/authenticate", {
+      method: "POST",
+      body: { username: demoEmail("kenji"), password: DEMO_PASSWORD, rememberMe: false },
+    });
+    const flipped = await flip("flipside-many.com/comments");
+    for (let i = 1; i <= 27; i++) {
+      const made = await api("/v1/site-page-comments", {
+        method: "POST",
+        token: kenji.data.id_token,
+        body: { sitePage_id: flipped.id, body: `Comment number ${i}.` },
+      });
+      expect(made.status).toBe(201);
+    }
+    const { page, problems } = await tracked();
+    await visit(page, pagePath("flipside-many.com/comments"));
+    const more = page.getByTestId("comments-load-more");
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("comment").nth(25).waitFor();
+    await page.waitForFunction(
+      () => document.activeElement?.closest("li")?.querySelector("[data-testid=comment]") != null,
+      undefined,
+      { timeout: 5_000 },
+    );
+    // Newest first: the 26th shown is the second comment written.
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain(
+      "Comment number 2.",
+    );
+    expect(await focusShown(page)).toBe(true);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+});
+
+describe("writing", () => {
+  it("an attachment clears 'Write something first', and a comment of attachments alone is told why it needs words", async () => {
+    const dee = await journey.account("Dee");
+    await flip("flipside-words.com/pictures");
+    const tab = await tracked();
+    await signIn(tab, dee);
+    const { page, problems } = tab;
+    await visit(page, pagePath("flipside-words.com/pictures"));
+    const composer = page.getByTestId("comment-composer");
+    await composer.getByTestId("composer-submit").click();
+    await composer.getByText("Write something first").waitFor();
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await composer
+      .getByTestId("composer-image-input")
+      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
+    await composer.locator('[data-testid="composer-attachment"][data-status="done"]').waitFor();
+    expect(await composer.getByText("Write something first").count()).toBe(0);
+    await composer.getByTestId("composer-submit").click();
+    await composer.getByText("Add a few words to go with your attachment").waitFor();
+    await composer.getByTestId("composer-body").fill("The dot in question.");
+    await composer.getByTestId("composer-submit").click();
+    await page.getByTestId("comment").filter({ hasText: "The dot in question." }).waitFor();
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+});

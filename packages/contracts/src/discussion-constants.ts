@@ -32,6 +32,9 @@ export const DISCUSSION_PAGE_SIZE = {
 
 export const DISCUSSION_MESSAGES = {
   bodyRequired: "Write something first",
+  /** A comment is its words; pictures go with them (they carry no description of their own). */
+  attachmentNeedsWords:
+    "Add a few words to go with your attachment: they are what people who cannot see it read",
   bodyTooLong: `Keep it under ${BODY_MAX_LENGTH.toLocaleString("en")} characters`,
   titleRequired: "Give it a title",
   titleTooLong: `The title must be ${TITLE_MAX_LENGTH} characters or shorter`,

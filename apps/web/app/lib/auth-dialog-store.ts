@@ -16,6 +16,12 @@ export interface AuthDialogOptions {
   redirectTo?: string;
   /** Called once logged in, after the account and the page's data were reloaded. */
   onLoggedIn?: () => void;
+  /**
+   * The id of the control that asked for the dialog (the focused one when it opened, unless
+   * given): focus goes back to it once the page's data are reloaded after logging in, even if
+   * that re-rendered it (issue 19: it went to the top of the page).
+   */
+  returnFocusId?: string;
 }
 
 export interface AuthDialogState extends AuthDialogOptions {
@@ -39,7 +45,7 @@ function subscribe(listener: () => void): () => void {
 
 export const authDialogs = {
   openLogin(options: AuthDialogOptions = {}): void {
-    set({ ...options, view: "login" });
+    set({ returnFocusId: focusedControlId(), ...options, view: "login" });
   },
   openForgotPassword(options: AuthDialogOptions = {}): void {
     set({ ...options, view: "forgot-password" });
@@ -55,6 +61,18 @@ export const authDialogs = {
     return state;
   },
 };
+
+function focusedControlId(): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const focused = document.activeElement;
+  return focused && focused !== document.body && focused.id ? focused.id : undefined;
+}
+
+/** Gives focus back to the control that asked for the dialog, if it is still on the page. */
+export function returnFocus(options: AuthDialogOptions): void {
+  if (!options.returnFocusId) return;
+  document.getElementById(options.returnFocusId)?.focus();
+}
 
 export function useAuthDialogState(): AuthDialogState {
   return useSyncExternalStore(

@@ -22,7 +22,7 @@ export function Logo({ className, compact = false }: { className?: string; compa
       to="/"
       data-testid="logo"
       className={cn(
-        "inline-flex items-center gap-2 rounded-md font-semibold text-[1.05rem] tracking-tight outline-none focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2",
+        "inline-flex items-center gap-2 rounded-md font-semibold text-[1.05rem] tracking-tight outline-none focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-solid focus-visible:outline-offset-2",
         className,
       )}
     >

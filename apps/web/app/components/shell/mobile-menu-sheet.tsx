@@ -20,7 +20,7 @@ import { LogoMark } from "./logo.tsx";
 import { COPY_LINK, SIGN_OUT, useMenuSections } from "./menu-content.tsx";
 
 const itemClass =
-  "flex w-full cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground";
+  "flex w-full cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-solid disabled:cursor-not-allowed disabled:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground";
 
 /**
  * Below md the menu is a drawer from the right, with the same identifiers as the dropdown.

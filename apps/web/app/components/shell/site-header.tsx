@@ -61,7 +61,7 @@ export function SiteHeader({ className, wide = false }: { className?: string; wi
             <AppLink
               to="/profile"
               data-testid="header-profile"
-              className="hidden size-8 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs outline-none focus-visible:outline-2 focus-visible:outline-ring md:inline-flex"
+              className="hidden size-8 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs outline-none focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-solid md:inline-flex"
             >
               {user.imageUrl ? (
                 <img src={user.imageUrl} alt="" className="size-full object-cover" />

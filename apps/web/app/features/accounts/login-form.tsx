@@ -6,7 +6,7 @@ import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
 import { isApiError } from "../../lib/api.ts";
-import { type AuthDialogOptions, authDialogs } from "../../lib/auth-dialog-store.ts";
+import { type AuthDialogOptions, authDialogs, returnFocus } from "../../lib/auth-dialog-store.ts";
 import { accountApi } from "./account-api.ts";
 import {
   applyServerErrors,
@@ -51,6 +51,7 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
     authDialogs.close();
     await revalidator.revalidate();
     if (options.redirectTo) await navigate(options.redirectTo, { replace: true });
+    else returnFocus(options);
     options.onLoggedIn?.();
   });
 

@@ -186,6 +186,8 @@ export function CommentComposer({
 
   function onFiles(files: FileList | null, type: MediaKind) {
     if (!gate.requireUser()) return;
+    // "Write something first" was about the empty box; an attachment is a start (issue 19).
+    setError(null);
     for (const file of Array.from(files ?? [])) void addFile(file, type);
   }
 
@@ -204,7 +206,8 @@ export function CommentComposer({
     event.preventDefault();
     if (!gate.requireUser()) return;
     if (body.trim() === "") {
-      setError(DISCUSSION_MESSAGES.bodyRequired);
+      const attached = uploads.some((u) => u.status !== "failed");
+      setError(attached ? DISCUSSION_MESSAGES.attachmentNeedsWords : DISCUSSION_MESSAGES.bodyRequired);
       return;
     }
     if (tooLong || uploading) return;

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import type { IconComponent } from "../../components/ui/icons.tsx";
@@ -106,6 +106,17 @@ export function PagedListBody<T extends { id: string }>({
 }) {
   const { state } = list;
   const reloading = state.loadingPage === 0;
+  // "Load more" pressed: focus goes to the first item it brought, rather than to the page's top
+  // when the button goes away with the last page (issue 19).
+  const listElement = useRef<HTMLOListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const count = state.items.length;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || count <= from) return;
+    focusFrom.current = null;
+    (listElement.current?.children[from] as HTMLElement | undefined)?.focus();
+  }, [count]);
   return (
     <>
       {reloading && state.items.length === 0 ? (
@@ -113,9 +124,19 @@ export function PagedListBody<T extends { id: string }>({
       ) : state.items.length === 0 ? (
         empty
       ) : (
-        <ol className={cn(className, reloading && "opacity-60 transition-opacity")} data-testid={testId}>
+        <ol
+          ref={listElement}
+          className={cn(className, reloading && "opacity-60 transition-opacity")}
+          data-testid={testId}
+        >
           {state.items.map((item) => (
-            <li key={item.id}>{renderItem(item)}</li>
+            <li
+              key={item.id}
+              tabIndex={-1}
+              className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+            >
+              {renderItem(item)}
+            </li>
           ))}
         </ol>
       )}
@@ -123,7 +144,10 @@ export function PagedListBody<T extends { id: string }>({
         shown={state.items.length}
         total={state.total}
         loading={state.loadingPage !== null && state.loadingPage > 0}
-        onLoadMore={() => void list.loadMore()}
+        onLoadMore={() => {
+          focusFrom.current = count;
+          void list.loadMore();
+        }}
         noun={noun}
         testId={loadMoreTestId}
       />
