@@ -512,3 +512,63 @@ describe("writing", () => {
     expect(ownProblems(problems.all())).toEqual([]);
   });
 });
+
+describe("honest answers", () => {
+  it("voting a page up updates its tally line as well as its score", async () => {
+    const tab = await tracked();
+    await demoSignIn(tab, "tom");
+    const { page, problems } = tab;
+    await visit(page, pagePath(DEMO_PAGES[0] as string));
+    const panel = page.getByTestId("summary-panel");
+    const tally = panel.getByTestId("page-tally");
+    const before = (await tally.textContent()) ?? "";
+    const up = Number(/^(\d+) up/.exec(before)?.[1]);
+    await panel.getByTestId("vote-up").click();
+    await panel.locator('[data-testid="vote-arrows"][data-my-vote="1"]').waitFor();
+    expect(await tally.textContent()).toBe(before.replace(/^\d+ up/, `${up + 1} up`));
+    expect(await panel.getByTestId("vote-score").textContent()).toBe(String(up + 1));
+    await page.waitForLoadState("networkidle");
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("linking a page to itself says why it is refused, next to the address", async () => {
+    const tab = await tracked();
+    await demoSignIn(tab, "tom");
+    const { page, problems } = tab;
+    await visit(page, pagePath(DEMO_PAGES[2] as string));
+    await page.getByTestId("tab-related-page").click();
+    const form = page.getByTestId("related-form");
+    await form.getByTestId("related-url").fill(`https://www.${DEMO_PAGES[2]}/`);
+    await form.getByTestId("related-submit").click();
+    await form.getByText("A page cannot be related to itself.").waitFor();
+    expect(await page.getByText("The request is not valid.").count()).toBe(0);
+    expect(ownProblems(problems.all()).filter((p) => !p.includes("422"))).toEqual([]);
+  });
+
+  it("a refusal for writing too fast says when to try again", async () => {
+    const eve = await journey.account("Eve");
+    const flipped = await flip("flipside-limits.com/busy");
+    // A new account may write 10 contributions a minute.
+    for (let i = 1; i <= 10; i++) {
+      const made = await api("/v1/site-page-comments", {
+        method: "POST",
+        token: eve.token,
+        body: { sitePage_id: flipped.id, body: `Quick note ${i}.` },
+      });
+      expect(made.status).toBe(201);
+    }
+    const tab = await tracked();
+    await signIn(tab, eve);
+    const { page } = tab;
+    await visit(page, pagePath("flipside-limits.com/busy"));
+    const composer = page.getByTestId("comment-composer");
+    await composer.getByTestId("composer-body").fill("One more.");
+    await composer.getByTestId("composer-submit").click();
+    await toastSaying(page, "Too many requests").waitFor();
+    expect(await toastSaying(page, "Too many requests").textContent()).toMatch(
+      /Too many requests\. Try again in (\d+ seconds?|1 minute)\./,
+    );
+    // What was typed stays, to be sent once allowed.
+    expect(await composer.getByTestId("composer-body").inputValue()).toBe("One more.");
+  });
+});

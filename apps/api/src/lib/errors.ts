@@ -29,7 +29,20 @@ export const unauthorized = (detail = "Authentication is required.") => new AppE
 export const forbidden = (detail = "You are not allowed to do this.") => new AppError("forbidden", detail);
 export const notFound = (detail = "Not found.") => new AppError("not_found", detail);
 export const conflict = (detail: string) => new AppError("conflict", detail);
-export const tooManyRequests = (retryAfterSeconds: number, detail = "Too many requests. Try again later.") =>
+/** How long until a limit lets one through again, as people say it ("40 seconds", "3 minutes"). */
+export function waitInWords(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const say = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (s < 60) return say(s, "second");
+  if (s < 3600) return say(Math.ceil(s / 60), "minute");
+  return say(Math.ceil(s / 3600), "hour");
+}
+
+/** A 429 that says when to try again (issue 19: "later" told nobody how long), and Retry-After. */
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  detail = `Too many requests. Try again in ${waitInWords(retryAfterSeconds)}.`,
+) =>
   new AppError("rate_limited", detail, undefined, {
     headers: { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });

@@ -479,6 +479,13 @@ describe("contribution rate limits", () => {
       expect([await send(old), await send(old), await send(old), await send(old)]).toEqual([
         201, 201, 201, 429,
       ]);
+      // A refusal says when to try again, in words and in Retry-After (issue 19).
+      const refused = await post(old, { sitePage_id: page, body: "again?" }, limited.app);
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers["retry-after"]);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(refused.json().detail).toMatch(/^Too many requests\. Try again in (\d+ seconds?|1 minute)\.$/);
 
       const dailyPage = await newPage("https://limits.example.com/daily", daily.app);
       const newcomer = await createUser(daily.app, { createdAt: new Date() });

@@ -207,6 +207,9 @@ export function PageView({ data }: { data: PageViewData }) {
               open={state.summaryPanelOpen}
               onOpenChange={(open) => dispatch({ type: "summary-panel", open })}
               onSelectTab={selectTab}
+              onPageVoted={(tally) =>
+                queryClient.setQueryData<SitePageView>([...base, "page"], (p) => (p ? { ...p, ...tally } : p))
+              }
             />
           </div>
           <div className="order-2 min-w-0 lg:order-1">

@@ -7,6 +7,7 @@ import { cn } from "../../lib/cn.ts";
 import type { PageTab } from "./discussion-state.tsx";
 import { SENTIMENT_STYLE } from "./review-sentiment.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
+import type { VoteState } from "./votes.ts";
 
 const ORDER: readonly ReviewSentiment[] = ["POSITIVE", "NEGATIVE", "EXPERT"];
 
@@ -71,7 +72,10 @@ export function SummaryPanel({
   open,
   onOpenChange,
   onSelectTab,
+  onPageVoted,
 }: {
+  /** The page's tally after the viewer voted, so the line above the arrows says the same (issue 19). */
+  onPageVoted(tally: VoteState): void;
   page: SitePageView;
   summary: ReviewSummary;
   counts: TabCount[];
@@ -110,7 +114,7 @@ export function SummaryPanel({
         <div className="flex items-center justify-between gap-3">
           <div className="flex flex-col">
             <span className="font-medium text-sm">Rate this page</span>
-            <span className="text-muted-foreground text-xs">
+            <span className="text-muted-foreground text-xs" data-testid="page-tally">
               {`${page.up.toLocaleString("en")} up · ${page.down.toLocaleString("en")} down`}
             </span>
           </div>
@@ -120,6 +124,7 @@ export function SummaryPanel({
             label="this page"
             size="md"
             initial={{ up: page.up, down: page.down, score: page.score, myVote: page.myVote }}
+            onChange={onPageVoted}
             framed
           />
         </div>

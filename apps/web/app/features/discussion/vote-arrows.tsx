@@ -24,6 +24,8 @@ export interface VoteArrowsProps {
   size?: "sm" | "md";
   /** Drawn in a rounded box of its own instead of flush with what is around it. */
   framed?: boolean;
+  /** Told every tally shown: the one expected at once, the server's, or the one restored. */
+  onChange?(state: VoteState): void;
   className?: string;
 }
 
@@ -41,6 +43,7 @@ export function VoteArrows({
   size = "sm",
   framed = false,
   className,
+  onChange,
 }: VoteArrowsProps) {
   const gate = useContributionGate();
   // A page rendered for everyone learns the viewer's own votes after hydration (own-votes.tsx).
@@ -62,13 +65,17 @@ export function VoteArrows({
     if (!gate.requireUser() || busy) return;
     const before = stateRef.current;
     const vote: VoteValue = nextVote(before.myVote, direction);
-    setState(applyVote(before, vote));
+    const show = (next: VoteState) => {
+      setState(next);
+      onChange?.(next);
+    };
+    show(applyVote(before, vote));
     setBusy(true);
     try {
       const result: VoteResult = await discussionApi.vote(targetId, vote, kind);
-      setState({ up: result.up, down: result.down, score: result.score, myVote: result.vote });
+      show({ up: result.up, down: result.down, score: result.score, myVote: result.vote });
     } catch (error) {
-      setState(before);
+      show(before);
       gate.report(error, "Your vote was not counted. Try again.");
     } finally {
       setBusy(false);
