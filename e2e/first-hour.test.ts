@@ -572,3 +572,32 @@ describe("honest answers", () => {
     expect(await composer.getByTestId("composer-body").inputValue()).toBe("One more.");
   });
 });
+
+describe("honest texts", () => {
+  it("the trending and top placeholders say plainly what is missing, above a home page full of pages", async () => {
+    const { page, problems } = await tracked();
+    for (const path of ["/trending", "/popular"]) {
+      await visit(page, path);
+      const text = await page.getByTestId("placeholder-page").innerText();
+      expect(text).not.toContain("Once people start discussing pages");
+      expect(text).toContain("yet: this list is still being built");
+      await page.getByRole("link", { name: "See the most discussed pages" }).click();
+      await page.getByTestId("most-discussed").waitFor();
+    }
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("the support page claims no feature that is not there", async () => {
+    const { page } = await tracked();
+    await visit(page, "/support");
+    const text = await page.locator("main").innerText();
+    for (const claim of [
+      "Use Report",
+      "You can also block a person",
+      "choose Delete account",
+      "claim the site and prove",
+    ]) {
+      expect(text, claim).not.toContain(claim);
+    }
+  });
+});

@@ -1,4 +1,6 @@
+import { AppLink } from "../../components/shell/app-link.tsx";
 import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import { Flame } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
@@ -11,7 +13,12 @@ export default function Popular() {
       description="The pages with the most comments, reviews and votes."
       icon={Flame}
       emptyTitle="Top pages are not available yet"
-      emptyDescription="Once people start discussing pages, the most talked-about ones of the day, the week and all time will be listed here."
+      emptyDescription="Flipside does not rank pages by day, week or month yet: this list is still being built. Until it is, the home page shows the most discussed pages of all time."
+      action={
+        <Button asChild variant="outline">
+          <AppLink to="/">See the most discussed pages</AppLink>
+        </Button>
+      }
     />
   );
 }
