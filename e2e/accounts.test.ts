@@ -333,7 +333,13 @@ describe("forgot password", () => {
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await form.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await form.getByRole("button", { name: "Set new password" }).click();
-    await page.getByTestId("reset-password-done").waitFor();
+    const done = page.getByTestId("reset-password-done");
+    await done.waitFor();
+    // The confirmation is read first, with focus on it; nothing covers it (issue 19).
+    await page.waitForTimeout(300);
+    expect(await loginDialog(page).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Your password was changed");
+    await done.getByTestId("reset-password-login").click();
     const dialog = loginDialog(page);
     await dialog.waitFor();
 

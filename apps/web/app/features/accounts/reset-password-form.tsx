@@ -47,7 +47,7 @@ function Heading({ icon: Icon, tone, children }: { icon: typeof KeyRound; tone: 
 
 /**
  * /reset-password?key=…: choose a new password with the password rules (docs/accounts.md#passwords) ticked off live; once set,
- * every session is signed out by the server and the login dialog opens.
+ * every session is signed out by the server, and the confirmation offers to log in.
  */
 export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
   const [outcome, setOutcome] = useState<Outcome>(resetKey ? "form" : "invalid-link");
@@ -77,8 +77,9 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
       setFormErrors(applyServerErrors(error, ["newPassword"], form.setError));
       return;
     }
+    // The confirmation is read first; its "Log in" opens the dialog (issue 19: opened at once, the
+    // dialog covered the news that the password was changed).
     setOutcome("done");
-    authDialogs.openLogin({ redirectTo: "/" });
   });
 
   if (outcome === "invalid-link") {
@@ -111,7 +112,12 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
           For your safety every device that was logged in has been logged out. Log in with your new password.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => authDialogs.openLogin({ redirectTo: "/" })}>Log in</Button>
+          <Button
+            onClick={() => authDialogs.openLogin({ redirectTo: "/" })}
+            data-testid="reset-password-login"
+          >
+            Log in
+          </Button>
           <Button asChild variant="outline">
             <AppLink to="/">Back to Flipside</AppLink>
           </Button>
