@@ -601,3 +601,13 @@ describe("honest texts", () => {
     }
   });
 });
+
+describe("joining", () => {
+  it("a made-up invitation code is not greeted as an invitation", async () => {
+    const { page } = await tracked();
+    await visit(page, "/join/MADE-UP-CODE");
+    const text = await page.locator("main").innerText();
+    expect(text).not.toContain("You are invited");
+    expect(text).toContain("invitation codes are not checked yet");
+  });
+});

@@ -6,9 +6,11 @@ export const meta = () => titleMeta("Join with an invitation");
 
 export default function JoinWithCode({ params }: Route.ComponentProps) {
   return (
+    // Invitation codes are not issued or checked yet (issue 12): say so rather than greet any
+    // made-up code as an invitation (issue 19).
     <SignupPage
-      title="You are invited"
-      description="Your invitation code is filled in: create your account to join Flipside."
+      title="Join Flipside"
+      description="Flipside is open to everyone for now, so no code is needed: invitation codes are not checked yet. Yours is filled in and kept with your account."
       invitationCode={params.code}
     />
   );

@@ -7,7 +7,7 @@ export default function Page() {
   return (
     <SignupPage
       title="Join Flipside"
-      description="Got an invitation? Enter its code below with your details."
+      description="Flipside is open to everyone for now: create your account. An invitation code is optional and not checked yet."
     />
   );
 }
