@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { TrackedPage } from "./fixtures/browser.ts";
+import { pressLikeAPerson, type TrackedPage } from "./fixtures/browser.ts";
 import { PASSWORD, pathOf, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 import { linkIn } from "./fixtures/mail.ts";
 
@@ -39,16 +39,6 @@ function unexpectedConsoleErrors(errors: string[], ...statuses: number[]): strin
  */
 function unexpectedProblems(problems: TrackedPage["problems"]): string[] {
   return problems.all().filter((p) => !(p.includes("/__manifest?") && p.includes("net::ERR_ABORTED")));
-}
-
-/** Button down, a human moment, button up — at the point where the control was when the press began. */
-async function pressLikeAPerson(page: Page, target: Locator): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the control to press is not on screen");
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(150);
-  await page.mouse.up();
 }
 
 /** The element an input's aria-describedby points at first (ids from useId need quoting). */

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ONE_PIXEL_PNG } from "./fixtures/browser.ts";
 import { type Account, PASSWORD, pagePath, pathOf, useJourney } from "./fixtures/journey.ts";
 
 /**
@@ -454,10 +455,7 @@ describe("comments in depth", () => {
     await visit(page, pagePath(address));
 
     // A 1×1 PNG, uploaded through the reserved one-time address.
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-      "base64",
-    );
+    const png = ONE_PIXEL_PNG;
     const composer = page.getByTestId("comment-composer");
     // Hold the upload so its progress bar can be seen (and sending waits for it).
     let release = () => {};

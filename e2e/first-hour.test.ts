@@ -1,5 +1,6 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ONE_PIXEL_PNG, pressLikeAPerson, type TrackedPage, tapLikeAPerson } from "./fixtures/browser.ts";
 import { DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
 import { SPEC_ROUTES } from "./fixtures/spec-routes.ts";
 
@@ -20,16 +21,21 @@ const ownProblems = (problems: string[]) =>
       p !== "Failed to load resource: net::ERR_NAME_NOT_RESOLVED",
   );
 
-/** Signs a page in as one of the demo's people, through the API. */
-async function demoSignIn(tab: Awaited<ReturnType<typeof tracked>>, who: "maya" | "tom") {
+type DemoPerson = Parameters<typeof demoEmail>[0];
+
+/** A session token of one of the demo's people, through the API. */
+async function demoToken(who: DemoPerson): Promise<string> {
   const login = await api<{ id_token: string }>("/authenticate", {
     method: "POST",
     body: { username: demoEmail(who), password: DEMO_PASSWORD, rememberMe: false },
   });
   expect(login.status).toBe(200);
-  await tab.context.addCookies([
-    { name: "flipside_token", value: login.data.id_token, url: journey.server.url },
-  ]);
+  return login.data.id_token;
+}
+
+/** Signs a page in as one of the demo's people. */
+async function demoSignIn(tab: TrackedPage, who: DemoPerson): Promise<void> {
+  await signIn(tab, { token: await demoToken(who) });
 }
 
 const DEMO_PAGES = [
@@ -60,6 +66,16 @@ async function flip(address: string): Promise<FlippedPage> {
   });
   expect(flipped.status).toBe(200);
   return flipped.data;
+}
+
+/** A new account, signed in on a new tab showing the (new) page of an address. */
+async function newAccountOn(name: string, address: string, options?: Parameters<typeof tracked>[0]) {
+  const account = await journey.account(name);
+  await flip(address);
+  const tab = await tracked(options);
+  await signIn(tab, account);
+  await visit(tab.page, pagePath(address));
+  return tab;
 }
 
 /** A long, title-less address, as most pages are before the server could read them. */
@@ -135,12 +151,7 @@ describe("layout", () => {
   });
 
   it("a small uploaded image is shown at its own size, never stretched", async () => {
-    const cy = await journey.account("Cy");
-    await flip("flipside-images.com/small");
-    const tab = await tracked();
-    await signIn(tab, cy);
-    const { page, problems } = tab;
-    await visit(page, pagePath("flipside-images.com/small"));
+    const { page, problems } = await newAccountOn("Cy", "flipside-images.com/small");
     // A 200 × 120 PNG drawn by the browser itself.
     const base64 = await page.evaluate(() => {
       const canvas = document.createElement("canvas");
@@ -207,12 +218,7 @@ describe("layout", () => {
   });
 
   it("the note form stays inside the page on a phone and inside its card on a desktop", async () => {
-    const ana = await journey.account("Ana");
-    await flip("flipside-notes.com/phone");
-    const tab = await tracked(PHONE);
-    await signIn(tab, ana);
-    const { page, problems } = tab;
-    await visit(page, pagePath("flipside-notes.com/phone"));
+    const { page, problems } = await newAccountOn("Ana", "flipside-notes.com/phone", PHONE);
     await page.getByTestId("tab-my-note").click();
     await page.getByTestId("note-new").click();
     await page.getByTestId("note-form").waitFor();
@@ -260,12 +266,7 @@ describe("layout", () => {
   });
 
   it("a text area grows with its text up to a cap, then scrolls", async () => {
-    const ben = await journey.account("Ben");
-    await flip("flipside-reviews.com/long");
-    const tab = await tracked();
-    await signIn(tab, ben);
-    const { page, problems } = tab;
-    await visit(page, pagePath("flipside-reviews.com/long"));
+    const { page, problems } = await newAccountOn("Ben", "flipside-reviews.com/long");
     const body = page.getByTestId("comment-composer").getByTestId("composer-body");
     await body.fill(
       Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of a very long comment.`).join("\n"),
@@ -280,28 +281,6 @@ describe("layout", () => {
     expect(ownProblems(problems.all())).toEqual([]);
   });
 });
-
-/** Button down, a human moment, button up — where the control was when the press began. */
-async function pressLikeAPerson(page: Page, target: Locator): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the control to press is not on screen");
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(150);
-  await page.mouse.up();
-}
-
-/** A finger on the control for a moment (touch events through the DevTools protocol), then lifted. */
-async function tapLikeAPerson(page: Page, target: Locator): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the control to tap is not on screen");
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
-  await page.waitForTimeout(120);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
-}
 
 describe("interaction", () => {
   const loginDialog = (page: Page) => page.getByTestId("login-dialog");
@@ -458,15 +437,12 @@ describe("focus", () => {
   });
 
   it("after Load more comments, focus moves to the first comment loaded", async () => {
-    const kenji = await api<{ id_token: string }>("/authenticate", {
-      method: "POST",
-      body: { username: demoEmail("kenji"), password: DEMO_PASSWORD, rememberMe: false },
-    });
+    const kenji = await demoToken("kenji");
     const flipped = await flip("flipside-many.com/comments");
     for (let i = 1; i <= 27; i++) {
       const made = await api("/v1/site-page-comments", {
         method: "POST",
-        token: kenji.data.id_token,
+        token: kenji,
         body: { sitePage_id: flipped.id, body: `Comment number ${i}.` },
       });
       expect(made.status).toBe(201);
@@ -493,22 +469,13 @@ describe("focus", () => {
 
 describe("writing", () => {
   it("an attachment clears 'Write something first', and a comment of attachments alone is told why it needs words", async () => {
-    const dee = await journey.account("Dee");
-    await flip("flipside-words.com/pictures");
-    const tab = await tracked();
-    await signIn(tab, dee);
-    const { page, problems } = tab;
-    await visit(page, pagePath("flipside-words.com/pictures"));
+    const { page, problems } = await newAccountOn("Dee", "flipside-words.com/pictures");
     const composer = page.getByTestId("comment-composer");
     await composer.getByTestId("composer-submit").click();
     await composer.getByText("Write something first").waitFor();
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-      "base64",
-    );
     await composer
       .getByTestId("composer-image-input")
-      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
+      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: ONE_PIXEL_PNG });
     await composer.locator('[data-testid="composer-attachment"][data-status="done"]').waitFor();
     expect(await composer.getByText("Write something first").count()).toBe(0);
     await composer.getByTestId("composer-submit").click();

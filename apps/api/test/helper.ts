@@ -74,3 +74,9 @@ export async function createTestApp(
     },
   };
 }
+
+/** The fields a problem answer's `errors` name, sorted (each field once per error). */
+export function errorFields(response: { json(): unknown }): string[] {
+  const { errors = [] } = response.json() as { errors?: { field: string }[] };
+  return errors.map((e) => e.field).sort();
+}

@@ -14,6 +14,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from "../../../test/accounts-support.ts";
+import { errorFields } from "../../../test/helper.ts";
 
 const NEW_PASSWORD = "Brand-New-Pass-5";
 
@@ -155,7 +156,7 @@ describe("password reset", () => {
 
     const weak = await resetFinish(key, "weakpass");
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors.map((e: { field: string }) => e.field)).toContain("newPassword");
+    expect(errorFields(weak)).toContain("newPassword");
 
     await t.app.db.execute(
       sql`update account_keys set expires_at = now() - interval '1 second' where purpose = 'reset' and user_id = (select id from users where email = ${email})`,

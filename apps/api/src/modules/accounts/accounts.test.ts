@@ -18,7 +18,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from "../../../test/accounts-support.ts";
-import { createTestApp } from "../../../test/helper.ts";
+import { createTestApp, errorFields } from "../../../test/helper.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
 
 let t: AccountsHarness;
@@ -142,8 +142,7 @@ describe("POST /api/register", () => {
       payload: { email: "not-an-email", password: PASSWORD, displayName: "" },
     });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().errors.map((e: { field: string }) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(["email", "displayName"]));
+    expect(errorFields(res)).toEqual(expect.arrayContaining(["email", "displayName"]));
   });
 });
 
@@ -346,12 +345,7 @@ describe("POST /api/authenticate", () => {
       payload: { username: "nobody", password: "" },
     });
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(["password", "username"]);
+    expect(errorFields(res)).toEqual(["password", "username"]);
   });
 });
 
@@ -434,12 +428,7 @@ describe("/api/account", () => {
       },
     });
     expect(refused.statusCode).toBe(400);
-    expect(
-      refused
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(["activated", "email", "id", "imageUrl", "passwordHash", "roles"]);
+    expect(errorFields(refused)).toEqual(["activated", "email", "id", "imageUrl", "passwordHash", "roles"]);
     expect((await getAccount(t, token)).json()).toEqual(before);
 
     const res = await t.app.inject({
@@ -467,12 +456,7 @@ describe("/api/account", () => {
       payload: { colorMode: "purple", language: "not a language", bio: "x".repeat(501) },
     });
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(["bio", "colorMode", "language"]);
+    expect(errorFields(res)).toEqual(["bio", "colorMode", "language"]);
   });
 });
 
