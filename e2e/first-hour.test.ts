@@ -487,6 +487,78 @@ describe("writing", () => {
   });
 });
 
+describe("deleting", () => {
+  it("a review can be deleted: it leaves the list, the counts and the summary, and the form starts afresh", async () => {
+    const { page, problems } = await newAccountOn("Rae", "flipside-reviews.com/deleting");
+    await page.getByTestId("tab-reviews").click();
+    const form = page.getByTestId("review-form");
+    expect(await form.getByTestId("review-delete").count()).toBe(0);
+    await form.getByText("Negative", { exact: true }).click();
+    await form.getByTestId("review-title").fill("Out of date");
+    await form.getByTestId("review-body").fill("The prices are from last year.");
+    await form.getByTestId("review-submit").click();
+    await page.getByTestId("review").filter({ hasText: "Out of date" }).waitFor();
+    const negative = page.getByTestId("summary-panel").getByTestId("sentiment-negative").locator("dd");
+    await expect.poll(() => negative.textContent()).toBe("1");
+    expect(await page.getByTestId("count-reviews").innerText()).toMatch(/^1\s+Reviews$/);
+
+    await form.getByTestId("review-delete").click();
+    const dialog = page.getByRole("dialog", { name: "Delete your review?" });
+    // "Keep it" keeps it.
+    await dialog.getByRole("button", { name: "Keep it" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.getByTestId("review").count()).toBe(1);
+    await form.getByTestId("review-delete").click();
+    await dialog.getByTestId("confirm-delete").click();
+    await toastSaying(page, "Your review is deleted").waitFor();
+    await page.getByTestId("reviews-empty").waitFor();
+    await expect.poll(() => negative.textContent()).toBe("0");
+    expect(await page.getByTestId("count-reviews").innerText()).toMatch(/^0\s+Reviews$/);
+    expect(await page.getByTestId("tab-reviews").innerText()).toMatch(/^0\s+Reviews$/);
+    expect(await form.getByTestId("review-title").inputValue()).toBe("");
+    expect(await form.getByTestId("review-submit").textContent()).toBe("Publish review");
+    expect(await form.getByTestId("review-delete").count()).toBe(0);
+
+    // Gone for good, and a new review may be written.
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByTestId("tab-reviews").click();
+    await page.getByTestId("reviews-empty").waitFor();
+    await form.getByTestId("review-title").fill("Updated since");
+    await form.getByTestId("review-body").fill("They fixed the prices.");
+    await form.getByTestId("review-submit").click();
+    await page.getByTestId("review").filter({ hasText: "Updated since" }).waitFor();
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("a deleted comment names nobody: not its author, and not a 'deleted user'", async () => {
+    const { page, problems } = await newAccountOn("Sol", "flipside-reviews.com/comments");
+    const composer = page.getByTestId("comment-composer");
+    await composer.getByTestId("composer-body").fill("Second thoughts.");
+    await composer.getByTestId("composer-submit").click();
+    const comment = page.getByTestId("comment").filter({ hasText: "Second thoughts." });
+    await comment.waitFor();
+    const id = await comment.getAttribute("data-comment-id");
+    await comment.getByTestId("comment-actions").click();
+    await page.getByTestId("comment-delete").click();
+    await page.getByTestId("confirm-delete").click();
+    const deleted = page.locator(`[data-comment-id="${id}"]`);
+    const namesNobody = async () => {
+      await deleted.getByTestId("deleted-placeholder").waitFor();
+      const text = await deleted.innerText();
+      expect(text).toContain("This comment was deleted by its author.");
+      expect(text).not.toContain("deleted user");
+      expect(text).not.toContain("Sol");
+    };
+    await namesNobody();
+    // The server's rendering says the same.
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await namesNobody();
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+});
+
 describe("honest answers", () => {
   it("voting a page up updates its tally line as well as its score", async () => {
     const tab = await tracked();

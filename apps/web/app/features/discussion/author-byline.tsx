@@ -46,6 +46,7 @@ export function TimeAgo({ iso, className }: { iso: string; className?: string })
 }
 
 export function AuthorName({ author }: { author: ProfileRef | null }) {
+  // The author erased their account; their contributions stay (PRODUCT.md, account).
   if (!author) return <span className="text-muted-foreground italic">deleted user</span>;
   return (
     <AppLink to={`/users/${author.id}`} className="font-medium hover:underline" data-testid="author-name">
@@ -54,25 +55,34 @@ export function AuthorName({ author }: { author: ProfileRef | null }) {
   );
 }
 
-/** Avatar, name, time and whatever badges the contribution has. */
+/**
+ * Avatar, name, time and whatever badges the contribution has. A contribution its author
+ * deleted shows only its time: naming nobody, not "deleted user" (that is an erased account).
+ */
 export function AuthorByline({
   author,
   createdDate,
+  deleted = false,
   children,
   className,
 }: {
   author: ProfileRef | null;
   createdDate: string;
+  deleted?: boolean;
   children?: ReactNode;
   className?: string;
 }) {
   return (
     <div className={cn("flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm", className)}>
-      <Avatar profile={author} className="size-7" />
-      <AuthorName author={author} />
-      <span aria-hidden="true" className="text-muted-foreground">
-        ·
-      </span>
+      {deleted ? null : (
+        <>
+          <Avatar profile={author} className="size-7" />
+          <AuthorName author={author} />
+          <span aria-hidden="true" className="text-muted-foreground">
+            ·
+          </span>
+        </>
+      )}
       <TimeAgo iso={createdDate} className="text-muted-foreground" />
       {children}
     </div>

@@ -118,7 +118,7 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
       )}
     >
       <div className="flex items-start justify-between gap-2">
-        <AuthorByline author={comment.author} createdDate={comment.createdDate}>
+        <AuthorByline author={comment.author} createdDate={comment.createdDate} deleted={comment.deleted}>
           {comment.claimUuid ? <OfficialBadge /> : null}
           {comment.edited && !comment.deleted ? (
             <span className="text-muted-foreground text-xs" data-testid="edited-mark">
@@ -171,7 +171,7 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
 
       {comment.deleted ? (
         <p className="text-muted-foreground text-sm italic" data-testid="deleted-placeholder">
-          This {label} was deleted.
+          This {label} was deleted by its author.
         </p>
       ) : editing ? (
         <CommentComposer

@@ -122,6 +122,7 @@ export function createDiscussionClient(client: ApiClient = api) {
     reviewSummary: (sitePageId: string) =>
       client.get<ReviewSummary>("/v1/site-page-reviews/summary", { query: { sitePage_id: sitePageId } }),
     upsertReview: (body: CreateReview) => client.post<Review>("/v1/site-page-reviews", body),
+    deleteReview: (id: string) => client.delete(`/v1/site-page-reviews/${id}`),
 
     related: (sitePageId: string, page = 0) =>
       client.list<RelatedPage>("/v1/site-page-related-pages", listQueries.related(sitePageId, page)),

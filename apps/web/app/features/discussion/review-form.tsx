@@ -1,15 +1,17 @@
 import type { CreateReview, Review } from "@flipside/contracts/discussion";
 import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Trash2 } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/toast.ts";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { applyFieldErrors, FieldError, FORM_MODE, TextAreaField, TextField } from "./form-fields.tsx";
@@ -23,9 +25,18 @@ const resolver = lazyResolver<ReviewFormInput, ReviewFormOutput>(() =>
 const REVIEW_FIELDS = ["sentiment", "title", "body", "expertise"] as const;
 
 /** The viewer's own review: the first post creates it, posting again edits it (docs/discussion.md#reviews). */
-export function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSaved(review: Review): void }) {
+export function MyReviewForm({
+  sitePageId,
+  onSaved,
+  onDeleted,
+}: {
+  sitePageId: string;
+  onSaved(review: Review): void;
+  onDeleted(id: string): void;
+}) {
   const gate = useContributionGate();
   const id = useId();
+  const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const userId = gate.user?.id;
   const ownKey = ["my-review", sitePageId, userId];
@@ -50,9 +61,16 @@ export function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSa
         : undefined,
     [existing, sitePageId],
   );
+  const blank = {
+    sitePage_id: sitePageId,
+    sentiment: "POSITIVE",
+    title: "",
+    body: "",
+    expertise: "",
+  } as const;
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
     resolver,
-    defaultValues: { sitePage_id: sitePageId, sentiment: "POSITIVE", title: "", body: "", expertise: "" },
+    defaultValues: blank,
     // The form shows the saved review once it has loaded.
     ...(saved ? { values: saved } : {}),
     ...FORM_MODE,
@@ -173,13 +191,40 @@ export function MyReviewForm({ sitePageId, onSaved }: { sitePageId: string; onSa
               Activate your account to publish a review: open the link in the mail we sent you.
             </p>
           ) : null}
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            {existing ? (
+              <Button
+                type="button"
+                variant="ghost-destructive"
+                onClick={() => setConfirming(true)}
+                data-testid="review-delete"
+              >
+                <Trash2 aria-hidden="true" />
+                Delete review
+              </Button>
+            ) : null}
             <Button type="submit" loading={isSubmitting} data-testid="review-submit">
               {existing ? "Update review" : "Publish review"}
             </Button>
           </div>
         </form>
       </CardContent>
+      {existing ? (
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete your review?"
+          description="It leaves this page's reviews and its sentiment no longer counts. You can write a new one at any time."
+          failure="Your review was not deleted. Try again."
+          onConfirm={async () => {
+            await discussionApi.deleteReview(existing.id);
+            queryClient.setQueryData(ownKey, null);
+            form.reset(blank);
+            onDeleted(existing.id);
+            notify.success("Your review is deleted");
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -33,13 +33,13 @@ function ReviewItem({
         review.claimUuid && "rounded-lg border border-success/30 bg-success/5 p-3",
       )}
     >
-      <AuthorByline author={review.author} createdDate={review.createdDate}>
+      <AuthorByline author={review.author} createdDate={review.createdDate} deleted={review.deleted}>
         <SentimentBadge sentiment={review.sentiment} />
         {review.claimUuid ? <OfficialBadge /> : null}
         {review.edited ? <span className="text-muted-foreground text-xs">(edited)</span> : null}
       </AuthorByline>
       {review.deleted ? (
-        <p className="text-muted-foreground text-sm italic">This review was deleted.</p>
+        <p className="text-muted-foreground text-sm italic">This review was deleted by its author.</p>
       ) : (
         <>
           <h3 className="font-semibold leading-snug" data-testid="review-title-text">
@@ -74,7 +74,7 @@ export interface ReviewsPanelProps {
   list: PagedList<Review>;
   /** The tab is shown (or was): the form's code comes then. */
   active: boolean;
-  /** A review of the viewer's was published or changed: the page's summary counts it. */
+  /** A review of the viewer's was published, changed or deleted: the page's summary counts it. */
   onReviewSaved(): void;
 }
 
@@ -95,6 +95,10 @@ export function ReviewsPanel({ sitePageId, list, active, onReviewSaved }: Review
               if (state.items.some((r) => r.id === review.id))
                 list.edit({ type: "update", id: review.id, change: () => review });
               else list.edit({ type: "prepend", item: review });
+              onReviewSaved();
+            }}
+            onDeleted={(id) => {
+              list.edit({ type: "remove", id });
               onReviewSaved();
             }}
           />
