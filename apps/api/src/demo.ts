@@ -136,7 +136,7 @@ export async function seedDemo(
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const limiter = createLimiter({ enabled: false });
-  const storage = createLocalStorage({ root: config.uploadDir, publicOrigin: config.publicOrigin });
+  const storage = createLocalStorage({ root: config.uploadDir });
 
   await db.transaction(async (tx) => {
     const start = new Date(Date.now() - 12 * 24 * 60 * 60 * 1000);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { servedAddress } from "./addresses.ts";
 import { ColorModePreference } from "./enums.ts";
 import { lineText, multilineText } from "./text.ts";
 
@@ -146,7 +147,7 @@ export const Account = z
     bio: z.string(),
     language: z.string(),
     colorMode: ColorModePreference,
-    imageUrl: z.string().nullable(),
+    imageUrl: servedAddress().nullable(),
     activated: z.boolean(),
     roles: z.array(z.string()),
     createdDate: z.iso.datetime(),
@@ -198,7 +199,7 @@ export const Profile = z
   .object({
     id: z.uuid(),
     displayName: z.string(),
-    imageUrl: z.string().nullable(),
+    imageUrl: servedAddress().nullable(),
     bio: z.string(),
     createdDate: z.iso.datetime(),
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { servedAddress } from "./addresses.ts";
 import {
   BODY_MAX_LENGTH,
   DISCUSSION_MESSAGES,
@@ -41,9 +42,12 @@ const Title = lineText()
 
 // ---------------------------------------------------------------------------- responses
 
-/** The public face of an author; null in a DTO when the account was erased ("deleted user"). */
+/**
+ * The public face of an author; null in a DTO when the contribution was deleted (it names
+ * nobody) or the account was erased ("deleted user").
+ */
 export const ProfileRef = z
-  .object({ id: Uuid, displayName: z.string(), imageUrl: z.string().nullable() })
+  .object({ id: Uuid, displayName: z.string(), imageUrl: servedAddress().nullable() })
   .meta({ id: "ProfileRef" });
 export type ProfileRef = z.infer<typeof ProfileRef>;
 
@@ -142,8 +146,8 @@ export const Attachment = z
   .object({
     id: Uuid,
     type: MediaType,
-    url: z.string(),
-    thumbnailUrl: z.string().nullable(),
+    url: servedAddress(),
+    thumbnailUrl: servedAddress().nullable(),
     contentType: z.string(),
     size: z.number().int(),
     width: z.number().int().nullable(),
@@ -270,7 +274,7 @@ export const AttachmentUploadAddress = z
   .object({
     id: Uuid,
     /** One-time address: POST the file there as the multipart field `file`. */
-    uploadUrl: z.string(),
+    uploadUrl: servedAddress(),
     expiresDate: IsoDate,
   })
   .meta({ id: "AttachmentUploadAddress" });

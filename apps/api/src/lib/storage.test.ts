@@ -21,7 +21,7 @@ let root: string;
 let storage: Storage;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "flipside-storage-"));
-  storage = createLocalStorage({ root, publicOrigin: "https://flipside.example" });
+  storage = createLocalStorage({ root });
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -33,7 +33,7 @@ describe("local storage", () => {
     if (!file) throw new Error("stored file not found");
     expect(file).toMatchObject({ contentType: "image/png", size: 6 });
     expect(await text(file.body)).toBe("pixels");
-    expect(storage.url(key)).toBe(`https://flipside.example/api/v1/files/${key}`);
+    expect(storage.url(key)).toBe(`/api/v1/files/${key}`);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
   });
@@ -86,7 +86,6 @@ describe("S3 storage (against s3rver)", () => {
       region: "us-east-1",
       ...S3_CREDENTIALS,
       forcePathStyle: true,
-      publicOrigin: "https://flipside.example",
       ...overrides,
     });
   /** What the bucket holds, asked directly rather than through the storage under test. */
@@ -121,7 +120,7 @@ describe("S3 storage (against s3rver)", () => {
     expect(file).toMatchObject({ contentType: "image/png", size: 6 });
     expect(await text(file.body)).toBe("pixels");
     // Never a bucket address: the files route adds the headers that keep uploads harmless.
-    expect(storage.url(key)).toBe(`https://flipside.example/api/v1/files/${key}`);
+    expect(storage.url(key)).toBe(`/api/v1/files/${key}`);
 
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
@@ -240,8 +239,6 @@ describe("S3 configuration", () => {
   });
 
   it("createStorage refuses a bucket without credentials", () => {
-    expect(() => createStorage({ uploadDir: root, publicOrigin: "x", s3Bucket: "bucket" })).toThrow(
-      /S3_ACCESS_KEY_ID/,
-    );
+    expect(() => createStorage({ uploadDir: root, s3Bucket: "bucket" })).toThrow(/S3_ACCESS_KEY_ID/);
   });
 });

@@ -50,7 +50,10 @@ export interface Storage {
   /** The file, or null when there is none under this key (or the key is malformed). */
   get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
-  /** The public address of a key, absolute (the extension and mails need it). */
+  /**
+   * Where a key is served, as a path on this server: clients resolve it against the origin
+   * they called (docs/decisions/022-files-and-mail-links-follow-the-origin.md).
+   */
   url(key: string): string;
 }
 
@@ -76,7 +79,15 @@ export function newKey(folder: string, extension: string): string {
   return `${folder}/${uuidv7()}.${extension}`;
 }
 
-export function createLocalStorage(opts: { root: string; publicOrigin: string }): Storage {
+/**
+ * Where a stored file is served: this server's own files route, by a root-relative path. Not an
+ * absolute URL: a page opened at another name of this server (127.0.0.1 for localhost, an
+ * internal host name) would then load files from an origin its CSP does not allow (issue 19),
+ * and a cached answer would carry whichever host asked first.
+ */
+const filesUrl = (key: string) => `${FILES_ROUTE_PREFIX}${key}`;
+
+export function createLocalStorage(opts: { root: string }): Storage {
   const root = resolve(opts.root);
   const pathOf = (key: string) => {
     if (!isValidKey(key)) return null;
@@ -117,9 +128,7 @@ export function createLocalStorage(opts: { root: string; publicOrigin: string })
       const path = pathOf(key);
       if (path) await rm(path, { force: true });
     },
-    url(key) {
-      return `${opts.publicOrigin}${FILES_ROUTE_PREFIX}${key}`;
-    },
+    url: filesUrl,
   };
 }
 
@@ -132,7 +141,6 @@ export interface S3StorageOptions {
   secretAccessKey: string;
   /** Bucket in the path rather than the host name, as most S3-compatible servers want. */
   forcePathStyle: boolean;
-  publicOrigin: string;
 }
 
 type S3Sdk = typeof import("@aws-sdk/client-s3");
@@ -229,9 +237,7 @@ export function createS3Storage(opts: S3StorageOptions): ClosableStorage {
       const { sdk, client } = await connect();
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
-    url(key) {
-      return `${opts.publicOrigin}${FILES_ROUTE_PREFIX}${key}`;
-    },
+    url: filesUrl,
     close() {
       // A client that never connected has nothing to let go of.
       void connecting?.then(
@@ -250,7 +256,6 @@ function isNotFound(sdk: S3Sdk, e: unknown): boolean {
 
 export interface StorageOptions {
   uploadDir: string;
-  publicOrigin: string;
   s3Bucket?: string | undefined;
   s3Endpoint?: string | undefined;
   s3Region?: string | undefined;
@@ -265,7 +270,6 @@ export interface StorageOptions {
 export function storageOptionsFrom(config: Config): StorageOptions {
   return {
     uploadDir: config.uploadDir,
-    publicOrigin: config.publicOrigin,
     s3Bucket: config.S3_BUCKET,
     s3Endpoint: config.S3_ENDPOINT,
     s3Region: config.S3_REGION,
@@ -288,10 +292,9 @@ export function createStorage(opts: StorageOptions): Storage {
       accessKeyId: opts.s3AccessKeyId,
       secretAccessKey: opts.s3SecretAccessKey,
       forcePathStyle: opts.s3ForcePathStyle ?? Boolean(opts.s3Endpoint),
-      publicOrigin: opts.publicOrigin,
     });
   }
-  return createLocalStorage({ root: opts.uploadDir, publicOrigin: opts.publicOrigin });
+  return createLocalStorage({ root: opts.uploadDir });
 }
 
 declare module "fastify" {

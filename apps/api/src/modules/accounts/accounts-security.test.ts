@@ -306,3 +306,61 @@ describe("rate limits", () => {
     }
   });
 });
+
+describe("mail links", () => {
+  let t: AccountsHarness;
+  beforeAll(async () => {
+    t = await createAccountsHarness();
+  });
+  afterAll(() => t.close());
+
+  const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
+  const signUpAt = async (host: string) => {
+    const email = uniqueEmail();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: { host },
+      payload: { email, password: PASSWORD, displayName: "Ada Lovelace" },
+    });
+    expect(res.statusCode).toBe(201);
+    return links((await t.mail.next(email)).text);
+  };
+
+  it("open where the person is when they reached the server by another loopback name", async () => {
+    // ORIGIN is http://localhost:3000.
+    expect(await signUpAt("127.0.0.1:3000")).toEqual([
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:3000\/validate-email\?key=/),
+    ]);
+    const email = await createActivatedUser(t);
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/account/reset-password/init",
+      headers: { host: "[::1]:3000" },
+      payload: { mail: email, isBackOffice: false },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(links((await t.mail.next(email)).text)).toEqual([
+      expect.stringMatching(/^http:\/\/\[::1\]:3000\/reset-password\?key=/),
+    ]);
+  });
+
+  it("never follow a Host header to another server: a reset key must not reach the sender's", async () => {
+    for (const host of ["evil.example:3000", "127.0.0.1:4000", "evil.example"]) {
+      expect(await signUpAt(host)).toEqual([
+        expect.stringMatching(/^http:\/\/localhost:3000\/validate-email\?key=/),
+      ]);
+    }
+    const email = await createActivatedUser(t);
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/account/reset-password/init",
+      headers: { host: "evil.example" },
+      payload: { mail: email, isBackOffice: false },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(links((await t.mail.next(email)).text)).toEqual([
+      expect.stringMatching(new RegExp(`^${ORIGIN}/reset-password\\?key=`)),
+    ]);
+  });
+});

@@ -28,6 +28,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientKey } from "../../lib/client-address.ts";
 import { forbidden } from "../../lib/errors.ts";
+import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import type { Rule } from "../../lib/rate-limit.ts";
 import { requireViewer, type Viewer } from "../../plugins/auth.ts";
@@ -68,6 +69,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     viewers: app.viewers,
   });
   const allowedOrigins = new Set([app.config.publicOrigin, ...app.config.EXTENSION_ORIGINS]);
+  const mailOrigin = (request: FastifyRequest) => linkOrigin(app.config.publicOrigin, request);
 
   /** Counted before the body is even parsed, so malformed attempts count too. */
   const perIp = (bucket: string, rule: Rule) => async (request: FastifyRequest) => {
@@ -119,7 +121,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.register(request.body);
+      await service.register(request.body, mailOrigin(request));
       return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
     },
   );
@@ -168,7 +170,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.resendActivation(actorOf(await requireViewer(request)));
+      await service.resendActivation(actorOf(await requireViewer(request)), mailOrigin(request));
       return reply.status(204).send(null);
     },
   );
@@ -282,7 +284,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.changePassword(actorOf(await requireViewer(request)), request.body);
+      await service.changePassword(actorOf(await requireViewer(request)), request.body, mailOrigin(request));
       return reply.status(204).send(null);
     },
   );
@@ -318,7 +320,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.requestPasswordReset(request.body.mail);
+      await service.requestPasswordReset(request.body.mail, mailOrigin(request));
       return { message: ACCOUNT_MESSAGES.resetRequested };
     },
   );

@@ -101,8 +101,9 @@ function decodeBase64Image(value: string): Buffer {
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, mailer, storage, tokens, limiter, limits, viewers } = deps;
-  const link = (path: string, key?: string) =>
-    `${deps.publicOrigin}${path}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
+  /** `origin` is where the request came from, as lib/link-origin.ts allows; the public origin otherwise. */
+  const link = (origin: string, path: string, key?: string) =>
+    `${origin}${path}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
   // Mails leave in the background: the answer never waits for (or reveals) the SMTP server.
   const mail = (to: string, content: MailContent) => void mailer.send({ to, ...content });
 
@@ -112,9 +113,12 @@ export function createAccountsService(deps: AccountsDeps) {
     return key;
   }
 
-  async function sendActivation(user: repo.UserRow) {
+  async function sendActivation(user: repo.UserRow, origin: string) {
     const key = await issueKey(user.id, "activation", ACTIVATION_KEY_TTL_MS);
-    mail(user.email, activationMail({ displayName: user.displayName, link: link("/validate-email", key) }));
+    mail(
+      user.email,
+      activationMail({ displayName: user.displayName, link: link(origin, "/validate-email", key) }),
+    );
   }
 
   const wrongPassword = (field: string) =>
@@ -145,7 +149,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * Same answer for a new and a taken address. The hash is computed in both cases so the
      * timing does not tell them apart either; the owner of a taken address gets a mail.
      */
-    async register(input: RegisterRequest): Promise<void> {
+    async register(input: RegisterRequest, origin = deps.publicOrigin): Promise<void> {
       assertAcceptablePassword(input.password, "password");
       // Each sign-up of an address may mail it (an activation link, or "someone tried to register"
       // to its owner): counted per address, new or taken alike, so the answer tells nothing and
@@ -159,21 +163,21 @@ export function createAccountsService(deps: AccountsDeps) {
         invitationCode: input.invitationCode || null,
       });
       if (created) {
-        await sendActivation(created);
+        await sendActivation(created, origin);
         return;
       }
       const existing = await repo.findUserByEmail(db, input.email);
       if (!existing) return;
       if (!existing.activated) {
         // They probably lost the first mail: a fresh activation link is the helpful answer.
-        await sendActivation(existing);
+        await sendActivation(existing, origin);
         return;
       }
       mail(
         existing.email,
         registrationAttemptMail({
           displayName: existing.displayName,
-          loginLink: link("/login"),
+          loginLink: link(origin, "/login"),
         }),
       );
     },
@@ -189,11 +193,11 @@ export function createAccountsService(deps: AccountsDeps) {
       viewers.forgetUser(used.userId);
     },
 
-    async resendActivation(actor: Actor): Promise<void> {
+    async resendActivation(actor: Actor, origin = deps.publicOrigin): Promise<void> {
       const user = await currentUser(actor);
       if (user.activated) throw conflict(ACCOUNT_MESSAGES.alreadyActivated);
       await limiter.consume("resend-account", user.id, limits.resendPerAccount);
-      await sendActivation(user);
+      await sendActivation(user, origin);
     },
 
     /**
@@ -264,7 +268,11 @@ export function createAccountsService(deps: AccountsDeps) {
       await Promise.all(files.map((key) => storage.delete(key)));
     },
 
-    async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<void> {
+    async changePassword(
+      actor: Actor,
+      input: ChangePasswordRequest,
+      origin = deps.publicOrigin,
+    ): Promise<void> {
       const user = await currentUser(actor);
       await checkOwnPassword(user, input.currentPassword, "currentPassword");
       assertAcceptablePassword(input.newPassword, "newPassword");
@@ -279,7 +287,10 @@ export function createAccountsService(deps: AccountsDeps) {
         throw wrongPassword("currentPassword");
       }
       viewers.forgetUser(user.id);
-      mail(user.email, passwordChangedMail({ displayName: user.displayName, loginLink: link("/login") }));
+      mail(
+        user.email,
+        passwordChangedMail({ displayName: user.displayName, loginLink: link(origin, "/login") }),
+      );
     },
 
     async changeImage(actor: Actor, base64: string): Promise<Account> {
@@ -303,7 +314,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** Always the same answer; a mail only when the address has an account. */
-    async requestPasswordReset(mailAddress: string): Promise<void> {
+    async requestPasswordReset(mailAddress: string, origin = deps.publicOrigin): Promise<void> {
       await limiter.consume("reset-account", mailAddress.toLowerCase(), limits.resetPerAccount);
       const user = await repo.findUserByEmail(db, mailAddress);
       if (!user) return;
@@ -312,7 +323,7 @@ export function createAccountsService(deps: AccountsDeps) {
         user.email,
         passwordResetMail({
           displayName: user.displayName,
-          link: link("/reset-password", key),
+          link: link(origin, "/reset-password", key),
           validHours: RESET_KEY_TTL_HOURS,
         }),
       );

@@ -70,7 +70,8 @@ export function createAttachmentsService(deps: AttachmentsDeps) {
       });
       return {
         id: row.id,
-        uploadUrl: `${deps.config.publicOrigin}${UPLOAD_ROUTE}/${row.id}?token=${token}`,
+        // A path on this server, as file addresses are (lib/storage.ts).
+        uploadUrl: `${UPLOAD_ROUTE}/${row.id}?token=${token}`,
         expiresDate: expiresAt.toISOString(),
       };
     },

@@ -51,25 +51,11 @@ export function fileRefusal(file: { size: number; type: string }, kind: MediaKin
 }
 
 /**
- * The upload address is absolute (the server's public origin). When it points at our own API,
- * use its path so the browser posts same-origin with the session cookie, whatever host name
- * the visitor used to reach us.
- */
-export function sameOriginUploadPath(uploadUrl: string): string {
-  try {
-    const url = new URL(uploadUrl, "http://placeholder.invalid");
-    if (url.pathname.startsWith("/api/")) return `${url.pathname}${url.search}`;
-  } catch {
-    // Fall through: not something we can post to.
-  }
-  throw new Error("The server gave an upload address outside its API.");
-}
-
-/**
  * Posts the file as the multipart field `file` with XMLHttpRequest, the one browser API that
  * reports upload progress. `onProgress` gets 0..1.
  */
 export function uploadFile(
+  /** A path on our own server (the API gives one), so the post is same-origin with the session cookie. */
   uploadUrl: string,
   file: Blob,
   onProgress: (fraction: number) => void,
@@ -77,7 +63,7 @@ export function uploadFile(
 ): Promise<Attachment> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", sameOriginUploadPath(uploadUrl));
+    xhr.open("POST", uploadUrl);
     xhr.setRequestHeader("accept", "application/json, application/problem+json");
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => {
