@@ -531,6 +531,43 @@ describe("deleting", () => {
     expect(ownProblems(problems.all())).toEqual([]);
   });
 
+  it("a related page its author linked can be removed by them, and only by them", async () => {
+    const { page, problems } = await newAccountOn("Ula", "flipside-reviews.com/related");
+    await page.getByTestId("tab-related-page").click();
+    const form = page.getByTestId("related-form");
+    await form.getByTestId("related-url").fill("https://flipside-reviews.com/source");
+    await form.getByTestId("related-submit").click();
+    const link = page.getByTestId("related-page").filter({ hasText: "flipside-reviews.com/source" });
+    await link.waitFor();
+    // Someone else's link has no remove button.
+    const other = await journey.account("Vic");
+    const here = await flip("flipside-reviews.com/related");
+    const theirs = await api("/v1/site-page-related-pages", {
+      method: "POST",
+      token: other.token,
+      body: { sitePage_id: here.id, url: "https://flipside-reviews.com/rebuttal" },
+    });
+    expect(theirs.status).toBe(201);
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByTestId("tab-related-page").click();
+    await expect.poll(() => page.getByTestId("related-page").count()).toBe(2);
+    expect(await page.getByTestId("related-remove").count()).toBe(1);
+
+    await link.getByTestId("related-remove").click();
+    await page
+      .getByRole("dialog", { name: "Remove this related page?" })
+      .getByTestId("confirm-delete")
+      .click();
+    await toastSaying(page, "The link is removed").waitFor();
+    await link.waitFor({ state: "detached" });
+    expect(await page.getByTestId("related-heading").textContent()).toBe("1 related page");
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await page.getByTestId("related-page").count()).toBe(1);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+
   it("a deleted comment names nobody: not its author, and not a 'deleted user'", async () => {
     const { page, problems } = await newAccountOn("Sol", "flipside-reviews.com/comments");
     const composer = page.getByTestId("comment-composer");
@@ -645,6 +682,10 @@ describe("honest texts", () => {
     ]) {
       expect(text, claim).not.toContain(claim);
     }
+    // The marks that tie its claims to features (content/features.ts) are not shown.
+    expect(text).not.toContain("feature:");
+    await visit(page, "/about");
+    expect(await page.locator("main").innerText()).not.toContain("feature:");
   });
 });
 

@@ -32,4 +32,12 @@ describe("content pages", () => {
     expect(html).not.toContain('href="javascript:');
     expect(html).toContain('<a href="/terms">y</a>');
   });
+
+  it("leaves out the feature marks (content/features.ts), and only those lines", () => {
+    const html = renderContentMarkdown(
+      "### Question\n\n<!-- feature: password-reset -->\nAn answer.\n\nInline <!-- kept --> text.",
+    );
+    expect(html).toBe("<h3>Question</h3>\n<p>An answer.</p>\n<p>Inline &lt;!-- kept --&gt; text.</p>\n");
+    for (const slug of contentSlugs()) expect(findContentPage(slug)?.html, slug).not.toContain("feature:");
+  });
 });

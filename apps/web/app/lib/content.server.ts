@@ -19,8 +19,11 @@ const sources = import.meta.glob<string>("../../../../content/*.md", {
 const documentRenderer = new MarkdownIt("default", { html: false, linkify: true, typographer: true });
 documentRenderer.validateLink = isSafeLink;
 
+/** `<!-- … -->` lines: the feature marks of content/features.ts, for the tests, not for readers. */
+const COMMENT_LINE = /^<!--[\s\S]*?-->[ \t]*\n?/gm;
+
 export function renderContentMarkdown(markdown: string): string {
-  return documentRenderer.render(markdown);
+  return documentRenderer.render(markdown.replace(COMMENT_LINE, ""));
 }
 
 export interface ContentPage {

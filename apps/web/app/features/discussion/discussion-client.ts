@@ -127,6 +127,7 @@ export function createDiscussionClient(client: ApiClient = api) {
     related: (sitePageId: string, page = 0) =>
       client.list<RelatedPage>("/v1/site-page-related-pages", listQueries.related(sitePageId, page)),
     createRelated: (body: CreateRelatedPage) => client.post<RelatedPage>("/v1/site-page-related-pages", body),
+    deleteRelated: (id: string) => client.delete(`/v1/site-page-related-pages/${id}`),
 
     myNotes: (page: number) => client.list<Note>("/v1/notes", listQueries.myNotes(page)),
     createNote: (body: CreateNote) => client.post<Note>("/v1/notes", body),

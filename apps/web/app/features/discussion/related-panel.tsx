@@ -1,8 +1,13 @@
 import type { RelatedPage } from "@flipside/contracts/discussion";
+import { useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
-import { DeferredPart } from "../../components/ui/deferred.tsx";
-import { ExternalLink as ExternalLinkIcon, Link2 } from "../../components/ui/icons.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { DeferredDialog, DeferredPart } from "../../components/ui/deferred.tsx";
+import { ExternalLink as ExternalLinkIcon, Link2, Trash2 } from "../../components/ui/icons.tsx";
+import { notify } from "../../lib/toast.ts";
 import { AuthorName, TimeAgo } from "./author-byline.tsx";
+import { useContributionGate } from "./contribution-gate.ts";
+import { discussionApi } from "./discussion-client.ts";
 import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
@@ -11,8 +16,16 @@ import { pageViewPath } from "./search-input.ts";
 import { UserContent } from "./user-content.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
-/** One related page, seen from this page: the OTHER page's address, title, domain and favicon. */
-function RelatedItem({ link }: { link: RelatedPage }) {
+const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
+
+/**
+ * One related page, seen from this page: the OTHER page's address, title, domain and favicon.
+ * Its author may remove it (the pair can then be linked again).
+ */
+function RelatedItem({ link, onRemoved }: { link: RelatedPage; onRemoved(): void }) {
+  const gate = useContributionGate();
+  const [confirming, setConfirming] = useState(false);
+  const mine = Boolean(gate.user && link.author && gate.user.id === link.author.id);
   const other = link.relatedPage;
   const name = pageName({ title: link.title, displayUrl: other.displayUrl });
   return (
@@ -51,10 +64,41 @@ function RelatedItem({ link }: { link: RelatedPage }) {
           </ExternalLink>
         </div>
         {link.reasonHtml ? <UserContent html={link.reasonHtml} /> : null}
-        <p className="text-muted-foreground text-xs">
-          Linked by <AuthorName author={link.author} /> · <TimeAgo iso={link.createdDate} />
-        </p>
+        <div className="flex flex-wrap items-center gap-x-2 text-muted-foreground text-xs">
+          <p>
+            Linked by <AuthorName author={link.author} /> · <TimeAgo iso={link.createdDate} />
+          </p>
+          {mine ? (
+            <Button
+              type="button"
+              variant="ghost-destructive"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              aria-label={`Remove the link to ${name}`}
+              data-testid="related-remove"
+            >
+              <Trash2 aria-hidden="true" />
+              Remove
+            </Button>
+          ) : null}
+        </div>
       </div>
+      <DeferredDialog open={confirming} load={loadConfirmDelete} onUnavailable={() => setConfirming(false)}>
+        {(m) => (
+          <m.ConfirmDeleteDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Remove this related page?"
+            description="The link between the two pages goes, with its votes. Anyone may link them again."
+            failure="The link was not removed. Try again."
+            onConfirm={async () => {
+              await discussionApi.deleteRelated(link.id);
+              onRemoved();
+              notify.success("The link is removed");
+            }}
+          />
+        )}
+      </DeferredDialog>
     </article>
   );
 }
@@ -101,7 +145,9 @@ export function RelatedPanel({
         testId="related-list"
         loadMoreTestId="related-load-more"
         className="flex flex-col gap-5"
-        renderItem={(link) => <RelatedItem link={link} />}
+        renderItem={(link) => (
+          <RelatedItem link={link} onRemoved={() => list.edit({ type: "remove", id: link.id })} />
+        )}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
 import { UserRound } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/user";
@@ -16,21 +16,12 @@ export const meta = () => titleMeta("Profile");
 
 export default function UserDetails({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <div className="flex size-20 items-center justify-center rounded-2xl border-4 border-background bg-muted text-muted-foreground shadow-sm">
-          <UserRound className="size-9" aria-hidden="true" />
-        </div>
-        <div className="flex flex-col gap-1 pb-1">
-          <h1 className="font-semibold text-2xl tracking-tight">Profile</h1>
-          <p className="break-all font-mono text-muted-foreground text-xs">{loaderData.id}</p>
-        </div>
-      </div>
-      <EmptyState
-        icon={UserRound}
-        title="Public profiles are not available yet"
-        description="A person's display name, bio and public contributions will be shown here."
-      />
-    </div>
+    <PlaceholderPage
+      title="Profile"
+      description={<span className="break-all font-mono text-xs">{loaderData.id}</span>}
+      icon={UserRound}
+      emptyTitle="Public profiles are not available yet"
+      emptyDescription="A person's display name, bio and public contributions will be shown here."
+    />
   );
 }

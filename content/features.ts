@@ -1,0 +1,88 @@
+/**
+ * The features the help and about texts (content/*.md) speak of, each with what proves it is
+ * there: the API operations it needs (as the OpenAPI document names them), the screens it is
+ * used from (route modules of apps/web) and any other files it is made of. A feature is there
+ * when every operation is in the OpenAPI document, no screen is still a `PlaceholderPage` and
+ * every file exists.
+ *
+ * A text marks each claim it makes, just before it:
+ *   <!-- feature: password-reset -->            it says the feature works;
+ *   <!-- feature: delete-account (coming) -->   it says the feature is being built.
+ * `apps/api/src/help-claims.test.ts` fails when a mark and the product disagree: a claim of
+ * something missing, or a "being built" about something that has landed. The issue that builds
+ * a feature therefore also rewrites the help that promised it. The marks are not shown.
+ */
+export interface Feature {
+  /** "METHOD /path", as in the OpenAPI document. */
+  operations: string[];
+  /** Route modules under apps/web/app/, e.g. "routes/profile/settings.tsx". */
+  screens: string[];
+  /** Other files of the repository it is made of. */
+  files?: string[];
+}
+
+export const FEATURES = {
+  "open-a-page": { operations: ["POST /api/v1/site-pages/flip"], screens: ["routes/home/index.tsx"] },
+  comments: {
+    operations: [
+      "GET /api/v1/site-page-comments",
+      "POST /api/v1/site-page-comments",
+      "POST /api/v1/contribution-votes",
+    ],
+    screens: ["routes/home/index.tsx"],
+  },
+  reviews: {
+    operations: [
+      "GET /api/v1/site-page-reviews",
+      "POST /api/v1/site-page-reviews",
+      "GET /api/v1/site-page-reviews/summary",
+    ],
+    screens: ["routes/home/index.tsx"],
+  },
+  "related-pages": {
+    operations: ["GET /api/v1/site-page-related-pages", "POST /api/v1/site-page-related-pages"],
+    screens: ["routes/home/index.tsx"],
+  },
+  "private-notes": {
+    operations: ["GET /api/v1/notes", "POST /api/v1/notes"],
+    screens: ["routes/home/index.tsx"],
+  },
+  "delete-own-contributions": {
+    operations: [
+      "DELETE /api/v1/site-page-comments/{id}",
+      "DELETE /api/v1/site-page-reviews/{id}",
+      "DELETE /api/v1/site-page-related-pages/{id}",
+      "DELETE /api/v1/notes/{id}",
+    ],
+    screens: ["routes/home/index.tsx"],
+  },
+  "resend-activation": { operations: ["POST /api/account/resend-activation"], screens: [] },
+  "password-reset": {
+    operations: ["POST /api/account/reset-password/init", "POST /api/account/reset-password/finish"],
+    screens: ["routes/landing/reset-password.tsx"],
+  },
+  "public-profiles": {
+    operations: ["GET /api/v1/profiles/{id}"],
+    screens: ["routes/user-details/user.tsx"],
+  },
+  organisations: { operations: ["GET /api/v1/organizations"], screens: ["routes/profile/organizations.tsx"] },
+  "delete-account": { operations: ["DELETE /api/account"], screens: ["routes/profile/settings.tsx"] },
+  "verify-a-site": {
+    operations: ["POST /api/v1/site-verifications/invite"],
+    screens: ["routes/profile/websites.tsx", "routes/profile/website-claim.tsx"],
+  },
+  "report-contributions": {
+    operations: ["POST /api/v1/user-reports", "POST /api/v1/site-page-reports"],
+    screens: [],
+  },
+  "block-people": { operations: ["POST /api/v1/profile-blocks"], screens: [] },
+  "browser-extension": {
+    operations: [],
+    screens: ["routes/extension.tsx"],
+    files: ["apps/extension/manifest.json"],
+  },
+  plans: { operations: [], screens: ["routes/home/plans.tsx", "routes/profile/website-checkout.tsx"] },
+  advertising: { operations: [], screens: ["routes/ads/dashboard.tsx", "routes/ads/campaigns.tsx"] },
+} satisfies Record<string, Feature>;
+
+export type FeatureId = keyof typeof FEATURES;
