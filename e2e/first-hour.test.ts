@@ -467,6 +467,43 @@ describe("focus", () => {
   });
 });
 
+describe("focus in the notes drawer", () => {
+  it("after Load more notes, focus moves to the first note loaded", async () => {
+    const lucas = await demoToken("lucas");
+    const flipped = await flip("flipside-many.com/notes");
+    // One more than a page of the drawer (20), on top of the demo's own notes.
+    for (let i = 1; i <= 21; i++) {
+      const made = await api("/v1/notes", {
+        method: "POST",
+        token: lucas,
+        body: { sitePage_id: flipped.id, title: `Note number ${i}` },
+      });
+      expect(made.status).toBe(201);
+    }
+    const tab = await tracked();
+    await signIn(tab, { token: lucas });
+    const { page, problems } = tab;
+    await visit(page, pagePath("flipside-many.com/notes"));
+    await page.getByTestId("tab-my-note").click();
+    await page.getByTestId("notes-drawer-open").click();
+    const drawer = page.getByTestId("notes-drawer");
+    const items = drawer.getByTestId("notes-drawer-item");
+    await expect.poll(() => items.count()).toBe(20);
+    await drawer.getByTestId("notes-drawer-load-more").focus();
+    await page.keyboard.press("Enter");
+    await items.nth(20).waitFor();
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("data-testid") === "notes-drawer-item",
+      undefined,
+      { timeout: 5_000 },
+    );
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-note-id"));
+    expect(focused).toBe(await items.nth(20).getAttribute("data-note-id"));
+    expect(await focusShown(page)).toBe(true);
+    expect(ownProblems(problems.all())).toEqual([]);
+  });
+});
+
 describe("writing", () => {
   it("an attachment clears 'Write something first', and a comment of attachments alone is told why it needs words", async () => {
     const { page, problems } = await newAccountOn("Dee", "flipside-words.com/pictures");

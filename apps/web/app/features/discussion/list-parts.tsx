@@ -82,6 +82,34 @@ export function ListEmpty({
 }
 
 /**
+ * "Load more" pressed: focus goes to the first item it brought, rather than to the page's top
+ * when the button goes away with the last page (issue 19). Put `listRef` on the list and call
+ * `loadingMore()` as the button is pressed; `target` picks what to focus in that item.
+ */
+export function useFocusOnMore<E extends HTMLElement>(
+  count: number,
+  target: (item: HTMLElement) => HTMLElement = (item) => item,
+) {
+  const listRef = useRef<E>(null);
+  const focusFrom = useRef<number | null>(null);
+  const pick = useRef(target);
+  pick.current = target;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || count <= from) return;
+    focusFrom.current = null;
+    const item = listRef.current?.children[from];
+    if (item instanceof HTMLElement) pick.current(item).focus();
+  }, [count]);
+  return {
+    listRef,
+    loadingMore: () => {
+      focusFrom.current = count;
+    },
+  };
+}
+
+/**
  * The body of a paged list: placeholders while page 0 loads, the empty state, the items, and
  * "load more". While page 0 reloads over items already shown (a sort change), they stay, dimmed.
  */
@@ -106,17 +134,7 @@ export function PagedListBody<T extends { id: string }>({
 }) {
   const { state } = list;
   const reloading = state.loadingPage === 0;
-  // "Load more" pressed: focus goes to the first item it brought, rather than to the page's top
-  // when the button goes away with the last page (issue 19).
-  const listElement = useRef<HTMLOListElement>(null);
-  const focusFrom = useRef<number | null>(null);
-  const count = state.items.length;
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || count <= from) return;
-    focusFrom.current = null;
-    (listElement.current?.children[from] as HTMLElement | undefined)?.focus();
-  }, [count]);
+  const focus = useFocusOnMore<HTMLOListElement>(state.items.length);
   return (
     <>
       {reloading && state.items.length === 0 ? (
@@ -125,7 +143,7 @@ export function PagedListBody<T extends { id: string }>({
         empty
       ) : (
         <ol
-          ref={listElement}
+          ref={focus.listRef}
           className={cn(className, reloading && "opacity-60 transition-opacity")}
           data-testid={testId}
         >
@@ -145,7 +163,7 @@ export function PagedListBody<T extends { id: string }>({
         total={state.total}
         loading={state.loadingPage !== null && state.loadingPage > 0}
         onLoadMore={() => {
-          focusFrom.current = count;
+          focus.loadingMore();
           void list.loadMore();
         }}
         noun={noun}

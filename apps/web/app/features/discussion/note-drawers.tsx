@@ -15,7 +15,7 @@ import {
 } from "../../components/ui/sheet.tsx";
 import { TimeAgo } from "./author-byline.tsx";
 import { discussionApi } from "./discussion-client.ts";
-import { ListEmpty, ListSkeleton, LoadMore } from "./list-parts.tsx";
+import { ListEmpty, ListSkeleton, LoadMore, useFocusOnMore } from "./list-parts.tsx";
 import type { NoteDrawers, NoteDrawersState } from "./note-drawers.ts";
 import { VISIBILITY_LABELS } from "./note-order.ts";
 import { PageFavicon } from "./page-favicon.tsx";
@@ -43,6 +43,8 @@ export function NotesDrawer({
     if (state.listOpen) void reload();
   }, [state.listOpen, reload]);
   const items = list.state.items;
+  // Each item is one button: focus that, not its list item.
+  const focus = useFocusOnMore<HTMLUListElement>(items.length, (li) => li.querySelector("button") ?? li);
 
   return (
     <Sheet open={state.listOpen} onOpenChange={(open) => (open ? drawers.openList() : drawers.closeList())}>
@@ -61,7 +63,7 @@ export function NotesDrawer({
               description="Notes you write on any page show up here."
             />
           ) : (
-            <ul className="flex flex-col gap-2">
+            <ul ref={focus.listRef} className="flex flex-col gap-2">
               {items.map((note) => (
                 <li key={note.id}>
                   <button
@@ -88,8 +90,12 @@ export function NotesDrawer({
             shown={items.length}
             total={list.state.total}
             loading={list.state.loadingPage !== null && list.state.loadingPage > 0}
-            onLoadMore={() => void list.loadMore()}
+            onLoadMore={() => {
+              focus.loadingMore();
+              void list.loadMore();
+            }}
             noun="notes"
+            testId="notes-drawer-load-more"
           />
         </SheetBody>
       </SheetContent>
