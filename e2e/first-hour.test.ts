@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ONE_PIXEL_PNG, pressLikeAPerson, type TrackedPage, tapLikeAPerson } from "./fixtures/browser.ts";
@@ -68,14 +69,14 @@ async function flip(address: string): Promise<FlippedPage> {
   return flipped.data;
 }
 
-/** A new account, signed in on a new tab showing the (new) page of an address. */
+/** A new account, signed in on a new tab showing the (new) page of an address; with its token. */
 async function newAccountOn(name: string, address: string, options?: Parameters<typeof tracked>[0]) {
   const account = await journey.account(name);
   await flip(address);
   const tab = await tracked(options);
   await signIn(tab, account);
   await visit(tab.page, pagePath(address));
-  return tab;
+  return Object.assign(tab, { token: account.token });
 }
 
 /** A long, title-less address, as most pages are before the server could read them. */
@@ -187,6 +188,73 @@ describe("layout", () => {
     // Its shape kept (a pixel for the border's rounding).
     expect(Math.abs(size.height - (size.width * 120) / 200)).toBeLessThanOrEqual(1.5);
     expect(ownProblems(problems.all())).toEqual([]);
+  });
+
+  it("in dark mode at 320 and 375 px (and light at 375), every tab of a page and the notes drawer fit and stay readable", async () => {
+    const address = "flipside-dark.com/phone";
+    const runs = [
+      { ...NARROW, colorScheme: "dark" },
+      { ...PHONE, colorScheme: "dark" },
+      { ...PHONE, colorScheme: "light" },
+    ] as const;
+    for (const [run, options] of runs.entries()) {
+      const tab = await newAccountOn(`Dot${run}`, address, options);
+      const { page, problems } = tab;
+      // Something of the viewer's own on every tab: their review (with Delete review), their
+      // link (with Remove) and a note.
+      const here = await flip(address);
+      for (const [path, body] of [
+        [
+          "/v1/site-page-reviews",
+          {
+            sitePage_id: here.id,
+            sentiment: "EXPERT",
+            expertise: "Night owl",
+            title: "Readable at night",
+            body: "Dark and narrow.",
+          },
+        ],
+        [
+          "/v1/site-page-related-pages",
+          {
+            sitePage_id: here.id,
+            url: `https://flipside-dark.com/other-${run}`,
+            reason: "The same, wider.",
+          },
+        ],
+        ["/v1/notes", { sitePage_id: here.id, title: "Check the contrast", pinned: true }],
+      ] as const) {
+        expect((await api(path, { method: "POST", token: tab.token, body })).status).toBe(201);
+      }
+      await page.reload();
+      await page.waitForSelector("html[data-hydrated]");
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+        options.colorScheme === "dark",
+      );
+      const at = `${options.viewport.width} px, ${options.colorScheme}`;
+      const check = async (where: string, scope: string) => {
+        expect(await sideways(page), `${where} scrolls sideways at ${at}`).toBe(0);
+        const results = await new AxeBuilder({ page }).include(scope).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${where} at ${at}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        expect(serious).toEqual([]);
+      };
+      await check("comments", "main");
+      await page.getByTestId("tab-reviews").click();
+      await page.getByTestId("review-delete").waitFor();
+      await check("reviews", "main");
+      await page.getByTestId("tab-related-page").click();
+      await page.getByTestId("related-remove").waitFor();
+      await check("related pages", "main");
+      await page.getByTestId("tab-my-note").click();
+      await page.getByTestId("notes-drawer-open").waitFor();
+      await check("my notes", "main");
+      await page.getByTestId("notes-drawer-open").click();
+      await page.getByTestId("notes-drawer-item").first().waitFor();
+      await check("the notes drawer", '[data-testid="notes-drawer"]');
+      expect(ownProblems(problems.all())).toEqual([]);
+    }
   });
 
   it("the page tabs say their names on a phone", async () => {

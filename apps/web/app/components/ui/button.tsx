@@ -11,7 +11,7 @@ export const buttonVariants = cva(
       variant: {
         default:
           "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 focus-visible:ring-ring/40",
-        note: "bg-note text-white shadow-xs hover:bg-note/90 focus-visible:ring-ring/40",
+        note: "bg-note text-note-foreground shadow-xs hover:bg-note/90 focus-visible:ring-ring/40",
         destructive:
           "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/30",
         outline:
