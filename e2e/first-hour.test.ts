@@ -494,9 +494,12 @@ describe("focus", () => {
     expect(await page.getByTestId("comment-composer").getByTestId("composer-body").inputValue()).toBe(
       "Typed right after logging in.",
     );
-    // Once in CI (a loaded machine) the reload after logging in was cancelled and made again
-    // (its first `_root.data` request ERR_ABORTED); the page ended signed in with its data, as
-    // checked above. What cancels it is not found yet (issue 19's note): only that is let pass.
+    // Chromium sometimes (a third of the runs on a loaded machine) reports the data request of
+    // the reload after logging in as cancelled (net::ERR_ABORTED, canceled=true) although its whole
+    // body had arrived and the page had used it: it is not sent again, and the page is signed in
+    // with its data, as checked above. No code of the page cancels it (AbortController.abort,
+    // ReadableStream.cancel and reader.cancel were watched: none called), and it happens with or
+    // without compression (issue 19's note). Only that report is let pass.
     expect(
       ownProblems(problems.all()).filter(
         (p) => !(p.includes("/_root.data?") && p.endsWith("(net::ERR_ABORTED)")),
