@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ONE_PIXEL_PNG } from "./fixtures/browser.ts";
-import { PASSWORD, pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { commentWithPicture, PASSWORD, pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 import { linkIn } from "./fixtures/mail.ts";
 
 /**
@@ -47,19 +47,11 @@ describe("a server reached by another name than the one it announces", () => {
 
     // A picture uploaded here is shown here: not blocked by the page's own CSP.
     await visit(page, pagePath(address));
-    const composer = page.getByTestId("comment-composer");
-    await composer
-      .getByTestId("composer-image-input")
-      .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: ONE_PIXEL_PNG });
-    await composer.locator('[data-testid="composer-attachment"][data-status="done"]').waitFor();
-    await composer.getByTestId("composer-body").fill("Seen from 127.0.0.1.");
-    await composer.getByTestId("composer-submit").click();
-    const image = page
-      .getByTestId("comment")
-      .filter({ hasText: "Seen from 127.0.0.1." })
-      .getByTestId("contribution-media")
-      .locator("img");
-    await image.waitFor();
+    const image = await commentWithPicture(
+      page,
+      { name: "dot.png", mimeType: "image/png", buffer: ONE_PIXEL_PNG },
+      "Seen from 127.0.0.1.",
+    );
     const shown = await image.evaluate(async (img: HTMLImageElement) => {
       await img.decode().catch(() => {});
       return { src: img.currentSrc, width: img.naturalWidth };

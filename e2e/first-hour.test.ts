@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ONE_PIXEL_PNG, pressLikeAPerson, type TrackedPage, tapLikeAPerson } from "./fixtures/browser.ts";
-import { DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
+import { commentWithPicture, DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
 import { SPEC_ROUTES } from "./fixtures/spec-routes.ts";
 
 /**
@@ -67,6 +67,13 @@ async function flip(address: string): Promise<FlippedPage> {
   });
   expect(flipped.status).toBe(200);
   return flipped.data;
+}
+
+/** `count` contributions written through the API by one person (setting a journey up, not tested). */
+async function writeMany(path: string, token: string, count: number, body: (i: number) => object) {
+  for (let i = 1; i <= count; i++) {
+    expect((await api(path, { method: "POST", token, body: body(i) })).status).toBe(201);
+  }
 }
 
 /** A new account, signed in on a new tab showing the (new) page of an address; with its token. */
@@ -165,19 +172,11 @@ describe("layout", () => {
       }
       return canvas.toDataURL("image/png").split(",")[1] ?? "";
     });
-    const composer = page.getByTestId("comment-composer");
-    await composer
-      .getByTestId("composer-image-input")
-      .setInputFiles({ name: "small.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
-    await composer.locator('[data-testid="composer-attachment"][data-status="done"]').waitFor();
-    await composer.getByTestId("composer-body").fill("A small picture.");
-    await composer.getByTestId("composer-submit").click();
-    const image = page
-      .getByTestId("comment")
-      .filter({ hasText: "A small picture." })
-      .getByTestId("contribution-media")
-      .locator("img");
-    await image.waitFor();
+    const image = await commentWithPicture(
+      page,
+      { name: "small.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") },
+      "A small picture.",
+    );
     const size = await image.evaluate(async (img: HTMLImageElement) => {
       await img.decode();
       const box = img.getBoundingClientRect();
@@ -510,14 +509,10 @@ describe("focus", () => {
   it("after Load more comments, focus moves to the first comment loaded", async () => {
     const kenji = await demoToken("kenji");
     const flipped = await flip("flipside-many.com/comments");
-    for (let i = 1; i <= 27; i++) {
-      const made = await api("/v1/site-page-comments", {
-        method: "POST",
-        token: kenji,
-        body: { sitePage_id: flipped.id, body: `Comment number ${i}.` },
-      });
-      expect(made.status).toBe(201);
-    }
+    await writeMany("/v1/site-page-comments", kenji, 27, (i) => ({
+      sitePage_id: flipped.id,
+      body: `Comment number ${i}.`,
+    }));
     const { page, problems } = await tracked();
     await visit(page, pagePath("flipside-many.com/comments"));
     const more = page.getByTestId("comments-load-more");
@@ -543,14 +538,7 @@ describe("focus in the notes drawer", () => {
     const lucas = await demoToken("lucas");
     const flipped = await flip("flipside-many.com/notes");
     // One more than a page of the drawer (20), on top of the demo's own notes.
-    for (let i = 1; i <= 21; i++) {
-      const made = await api("/v1/notes", {
-        method: "POST",
-        token: lucas,
-        body: { sitePage_id: flipped.id, title: `Note number ${i}` },
-      });
-      expect(made.status).toBe(201);
-    }
+    await writeMany("/v1/notes", lucas, 21, (i) => ({ sitePage_id: flipped.id, title: `Note number ${i}` }));
     const tab = await tracked();
     await signIn(tab, { token: lucas });
     const { page, problems } = tab;
@@ -740,14 +728,10 @@ describe("honest answers", () => {
     const eve = await journey.account("Eve");
     const flipped = await flip("flipside-limits.com/busy");
     // A new account may write 10 contributions a minute.
-    for (let i = 1; i <= 10; i++) {
-      const made = await api("/v1/site-page-comments", {
-        method: "POST",
-        token: eve.token,
-        body: { sitePage_id: flipped.id, body: `Quick note ${i}.` },
-      });
-      expect(made.status).toBe(201);
-    }
+    await writeMany("/v1/site-page-comments", eve.token, 10, (i) => ({
+      sitePage_id: flipped.id,
+      body: `Quick note ${i}.`,
+    }));
     const tab = await tracked();
     await signIn(tab, eve);
     const { page } = tab;

@@ -65,7 +65,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     tokens: app.tokens,
     limiter: app.limiter,
     limits,
-    publicOrigin: app.config.publicOrigin,
     viewers: app.viewers,
   });
   const allowedOrigins = new Set([app.config.publicOrigin, ...app.config.EXTENSION_ORIGINS]);

@@ -50,7 +50,6 @@ export interface AccountsDeps {
   tokens: TokenService;
   limiter: Limiter;
   limits: AccountLimits;
-  publicOrigin: string;
   /** Sessions remembered by the auth plugin: forgotten whenever an account or its sessions change. */
   viewers: ViewerCache;
 }
@@ -149,7 +148,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * Same answer for a new and a taken address. The hash is computed in both cases so the
      * timing does not tell them apart either; the owner of a taken address gets a mail.
      */
-    async register(input: RegisterRequest, origin = deps.publicOrigin): Promise<void> {
+    async register(input: RegisterRequest, origin: string): Promise<void> {
       assertAcceptablePassword(input.password, "password");
       // Each sign-up of an address may mail it (an activation link, or "someone tried to register"
       // to its owner): counted per address, new or taken alike, so the answer tells nothing and
@@ -193,7 +192,7 @@ export function createAccountsService(deps: AccountsDeps) {
       viewers.forgetUser(used.userId);
     },
 
-    async resendActivation(actor: Actor, origin = deps.publicOrigin): Promise<void> {
+    async resendActivation(actor: Actor, origin: string): Promise<void> {
       const user = await currentUser(actor);
       if (user.activated) throw conflict(ACCOUNT_MESSAGES.alreadyActivated);
       await limiter.consume("resend-account", user.id, limits.resendPerAccount);
@@ -268,11 +267,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await Promise.all(files.map((key) => storage.delete(key)));
     },
 
-    async changePassword(
-      actor: Actor,
-      input: ChangePasswordRequest,
-      origin = deps.publicOrigin,
-    ): Promise<void> {
+    async changePassword(actor: Actor, input: ChangePasswordRequest, origin: string): Promise<void> {
       const user = await currentUser(actor);
       await checkOwnPassword(user, input.currentPassword, "currentPassword");
       assertAcceptablePassword(input.newPassword, "newPassword");
@@ -314,7 +309,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** Always the same answer; a mail only when the address has an account. */
-    async requestPasswordReset(mailAddress: string, origin = deps.publicOrigin): Promise<void> {
+    async requestPasswordReset(mailAddress: string, origin: string): Promise<void> {
       await limiter.consume("reset-account", mailAddress.toLowerCase(), limits.resetPerAccount);
       const user = await repo.findUserByEmail(db, mailAddress);
       if (!user) return;

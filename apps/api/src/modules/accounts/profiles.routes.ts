@@ -13,7 +13,6 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     tokens: app.tokens,
     limiter: app.limiter,
     limits: accountLimits(app.config),
-    publicOrigin: app.config.publicOrigin,
     viewers: app.viewers,
   });
 

@@ -2,7 +2,7 @@ import type { Comment, Review } from "@flipside/contracts/discussion";
 import { type ReactNode, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { DeferredDialog, DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
+import { DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
 import {
   BadgeCheck,
   MessageSquareReply,
@@ -13,13 +13,12 @@ import {
 import { cn } from "../../lib/cn.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { CommentComposer } from "./comment-composer.tsx";
+import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { ContributionMedia } from "./contribution-media.tsx";
 import { discussionApi } from "./discussion-client.ts";
 import { UserContent } from "./user-content.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
-
-const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
 
 /** What a soft-deleted comment looks like (the API answers 204 and keeps a placeholder). */
 export function deletedComment(comment: Comment): Comment {
@@ -209,21 +208,17 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
       {reply.composer}
       {thread}
 
-      <DeferredDialog open={confirming} load={loadConfirmDelete} onUnavailable={() => setConfirming(false)}>
-        {(m) => (
-          <m.ConfirmDeleteDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title={`Delete your ${label}?`}
-            description="Its text goes away for good. A placeholder keeps its place so the replies still make sense."
-            failure={`The ${label} was not deleted. Try again.`}
-            onConfirm={async () => {
-              await discussionApi.deleteComment(comment.id);
-              onChange(deletedComment(comment));
-            }}
-          />
-        )}
-      </DeferredDialog>
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete your ${label}?`}
+        description="Its text goes away for good. A placeholder keeps its place so the replies still make sense."
+        failure={`The ${label} was not deleted. Try again.`}
+        onConfirm={async () => {
+          await discussionApi.deleteComment(comment.id);
+          onChange(deletedComment(comment));
+        }}
+      />
     </article>
   );
 }

@@ -2,11 +2,12 @@ import type { Note } from "@flipside/contracts/discussion";
 import { type ComponentProps, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { DeferredDialog, DeferredPart } from "../../components/ui/deferred.tsx";
+import { DeferredPart } from "../../components/ui/deferred.tsx";
 import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { TimeAgo } from "./author-byline.tsx";
+import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { FormLoading, ListEmpty } from "./list-parts.tsx";
@@ -14,7 +15,6 @@ import type { NoteForm } from "./note-form.tsx";
 import { VISIBILITY_LABELS } from "./note-order.ts";
 import { UserContent } from "./user-content.tsx";
 
-const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
 const loadNoteForm = () => import("./note-form.tsx");
 
 /** The note form, whose code (react-hook-form and its fields) comes when a note is written or edited. */
@@ -129,21 +129,17 @@ function NoteCard({
           </div>
         </>
       )}
-      <DeferredDialog open={confirming} load={loadConfirmDelete} onUnavailable={() => setConfirming(false)}>
-        {(m) => (
-          <m.ConfirmDeleteDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title="Delete this note?"
-            description={`“${note.title}” goes away for good.`}
-            failure="The note was not deleted. Try again."
-            onConfirm={async () => {
-              await discussionApi.deleteNote(note.id);
-              onDeleted(note.id);
-            }}
-          />
-        )}
-      </DeferredDialog>
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this note?"
+        description={`“${note.title}” goes away for good.`}
+        failure="The note was not deleted. Try again."
+        onConfirm={async () => {
+          await discussionApi.deleteNote(note.id);
+          onDeleted(note.id);
+        }}
+      />
     </article>
   );
 }

@@ -2,10 +2,11 @@ import type { RelatedPage } from "@flipside/contracts/discussion";
 import { useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { DeferredDialog, DeferredPart } from "../../components/ui/deferred.tsx";
+import { DeferredPart } from "../../components/ui/deferred.tsx";
 import { ExternalLink as ExternalLinkIcon, Link2, Trash2 } from "../../components/ui/icons.tsx";
 import { notify } from "../../lib/toast.ts";
 import { AuthorName, TimeAgo } from "./author-byline.tsx";
+import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
@@ -15,8 +16,6 @@ import type { PagedList } from "./paged-list.ts";
 import { pageViewPath } from "./search-input.ts";
 import { UserContent } from "./user-content.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
-
-const loadConfirmDelete = () => import("./confirm-delete-dialog.tsx");
 
 /**
  * One related page, seen from this page: the OTHER page's address, title, domain and favicon.
@@ -83,22 +82,18 @@ function RelatedItem({ link, onRemoved }: { link: RelatedPage; onRemoved(): void
           ) : null}
         </div>
       </div>
-      <DeferredDialog open={confirming} load={loadConfirmDelete} onUnavailable={() => setConfirming(false)}>
-        {(m) => (
-          <m.ConfirmDeleteDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title="Remove this related page?"
-            description="The link between the two pages goes, with its votes. Anyone may link them again."
-            failure="The link was not removed. Try again."
-            onConfirm={async () => {
-              await discussionApi.deleteRelated(link.id);
-              onRemoved();
-              notify.success("The link is removed");
-            }}
-          />
-        )}
-      </DeferredDialog>
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove this related page?"
+        description="The link between the two pages goes, with its votes. Anyone may link them again."
+        failure="The link was not removed. Try again."
+        onConfirm={async () => {
+          await discussionApi.deleteRelated(link.id);
+          onRemoved();
+          notify.success("The link is removed");
+        }}
+      />
     </article>
   );
 }

@@ -11,7 +11,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/toast.ts";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx";
+import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { applyFieldErrors, FieldError, FORM_MODE, TextAreaField, TextField } from "./form-fields.tsx";
@@ -210,7 +210,7 @@ export function MyReviewForm({
         </form>
       </CardContent>
       {existing ? (
-        <ConfirmDeleteDialog
+        <ConfirmDelete
           open={confirming}
           onOpenChange={setConfirming}
           title="Delete your review?"
