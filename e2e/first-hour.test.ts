@@ -1,7 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ONE_PIXEL_PNG, pressLikeAPerson, type TrackedPage, tapLikeAPerson } from "./fixtures/browser.ts";
+import {
+  ONE_PIXEL_PNG,
+  pressLikeAPerson,
+  type TrackedPage,
+  tapLikeAPerson,
+  withoutCancelledDataReports,
+} from "./fixtures/browser.ts";
 import { commentWithPicture, DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
 import { SPEC_ROUTES } from "./fixtures/spec-routes.ts";
 
@@ -493,17 +499,8 @@ describe("focus", () => {
     expect(await page.getByTestId("comment-composer").getByTestId("composer-body").inputValue()).toBe(
       "Typed right after logging in.",
     );
-    // Chromium sometimes (a third of the runs on a loaded machine) reports the data request of
-    // the reload after logging in as cancelled (net::ERR_ABORTED, canceled=true) although its whole
-    // body had arrived and the page had used it: it is not sent again, and the page is signed in
-    // with its data, as checked above. No code of the page cancels it (AbortController.abort,
-    // ReadableStream.cancel and reader.cancel were watched: none called), and it happens with or
-    // without compression (issue 19's note). Only that report is let pass.
-    expect(
-      ownProblems(problems.all()).filter(
-        (p) => !(p.includes("/_root.data?") && p.endsWith("(net::ERR_ABORTED)")),
-      ),
-    ).toEqual([]);
+    // The page is signed in with its data, as checked above.
+    expect(withoutCancelledDataReports(ownProblems(problems.all()), "/_root")).toEqual([]);
   });
 
   it("after Load more comments, focus moves to the first comment loaded", async () => {

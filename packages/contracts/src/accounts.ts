@@ -64,7 +64,9 @@ export const EMAIL_MAX_LENGTH = 254;
 export const DISPLAY_NAME_MAX_LENGTH = 60;
 export const BIO_MAX_LENGTH = 500;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_SIZE_PX = 256;
+/** What an avatar upload may be, recognised by its content; the server stores a WebP made from its pixels. */
+export const AVATAR_KINDS = ["jpeg", "png", "webp", "gif"] as const;
+export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 
 export const ACCOUNT_MESSAGES = {
   email: "Enter a valid email address",
@@ -81,7 +83,7 @@ export const ACCOUNT_MESSAGES = {
   registered: "Check your mail: we sent you a link to activate your account.",
   resetRequested: "Password instructions sent",
   alreadyActivated: "Your account is already activated.",
-  imageType: "The image must be a JPEG, PNG or WebP file",
+  imageType: "The image must be a JPEG, PNG, WebP or GIF file",
   imageTooLarge: "The image must be 5 MB or smaller",
 } as const;
 

@@ -17,7 +17,7 @@ export interface ReencodeOptions {
   allowed: readonly ImageKind[];
   /** Larger inputs are refused with 413. */
   maxBytes: number;
-  /** Resize to fit inside (or cover, for avatars) this box; never enlarges. */
+  /** Resize to fit inside this box (never enlarging), or to cover it exactly (avatars). */
   resize?: { width: number; height: number; fit?: "cover" | "inside" };
   /** Output kind; "same" keeps the input's kind. Default webp. */
   output?: ImageKind | "same";
@@ -84,7 +84,9 @@ export async function reencodeImage(input: Buffer, opts: ReencodeOptions): Promi
         height: opts.resize.height,
         fit: opts.resize.fit ?? "inside",
         position: "attention",
-        withoutEnlargement: true,
+        // A cover box must come out exactly that size (a square avatar stays square however
+        // small the upload); anything else is never blown up.
+        withoutEnlargement: opts.resize.fit !== "cover",
       });
     }
     const quality = opts.quality ?? 82;

@@ -29,9 +29,16 @@ export function toShellUser(account: unknown): ShellUser | null {
   };
 }
 
+/** Two letters for a name: "Maya Chen" → "MC", "kenji" → "KE"; "?" for nothing. */
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]?.[0] ?? ""}${words[1]?.[0] ?? ""}` : name.trim().slice(0, 2);
+  return letters.toUpperCase() || "?";
+}
+
 export function userInitials(user: ShellUser): string {
-  const source = (user.displayName || user.email || "?").trim();
-  const words = source.split(/[\s@._-]+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]?.[0] ?? ""}${words[1]?.[0] ?? ""}` : source.slice(0, 2);
-  return letters.toUpperCase();
+  return initialsOf(user.displayName || user.email || "?");
 }

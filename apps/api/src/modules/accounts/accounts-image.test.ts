@@ -41,16 +41,20 @@ describe("POST /api/account/change-image-url", () => {
     const res = await upload((await png()).toString("base64"));
     expect(res.statusCode).toBe(200);
     const { imageUrl, id } = res.json();
-    expect(imageUrl).toMatch(new RegExp(`^/api/v1/files/avatars/${id}/[0-9a-f-]{36}\\.webp$`));
+    expect(imageUrl).toMatch(new RegExp(`^/api/v1/files/avatars/${id}/[0-9a-f-]{36}-256\\.webp$`));
 
     const file = await fetchFile(imageUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("image/webp");
     expect(file.headers["x-content-type-options"]).toBe("nosniff");
     expect(file.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
-    expect(file.headers["content-disposition"]).toMatch(/^inline; filename="[0-9a-f-]{36}\.webp"$/);
+    expect(file.headers["content-disposition"]).toMatch(/^inline; filename="[0-9a-f-]{36}-256\.webp"$/);
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });
+    // The bylines' copy.
+    const small = await fetchFile(imageUrl.replace("-256.webp", "-64.webp"));
+    expect(small.statusCode).toBe(200);
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: "webp", width: 64, height: 64 });
 
     const profile = await t.app.inject(`/api/v1/profiles/${id}`);
     expect(profile.json().imageUrl).toBe(imageUrl);
@@ -71,28 +75,52 @@ describe("POST /api/account/change-image-url", () => {
     expect(file.rawPayload.toString("latin1")).not.toContain("secret-owner");
   });
 
-  it("replacing an avatar deletes the old file", async () => {
+  it("replacing an avatar deletes the old files, both sizes", async () => {
     const first = (await upload((await png()).toString("base64"))).json().imageUrl;
     const second = (await upload((await png()).toString("base64"))).json().imageUrl;
     expect(second).not.toBe(first);
     expect((await fetchFile(first)).statusCode).toBe(404);
+    expect((await fetchFile(first.replace("-256.", "-64."))).statusCode).toBe(404);
     expect((await fetchFile(second)).statusCode).toBe(200);
   });
 
-  it("refuses what is not a JPEG, PNG or WebP by its content", async () => {
+  it("takes a GIF's first frame", async () => {
+    const gif = await sharp({ create: { width: 90, height: 60, channels: 3, background: "#0000ff" } })
+      .gif()
+      .toBuffer();
+    const res = await upload(gif.toString("base64"));
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp((await fetchFile(res.json().imageUrl)).rawPayload).metadata();
+    // Square whatever the upload's shape and size.
+    expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });
+  });
+
+  it("refuses with 400 what is not a JPEG, PNG, WebP or GIF by its content, and keeps the old picture", async () => {
+    const before = (await t.app.inject({ url: "/api/account", headers: bearer(token) })).json().imageUrl;
     const text = await upload(Buffer.from("hello, I am not an image at all").toString("base64"));
-    expect(text.statusCode).toBe(415);
+    expect(text.statusCode).toBe(400);
     expect(text.json().errors).toEqual([
-      { field: "base64", message: "The image must be a JPEG, PNG or WebP file" },
+      { field: "base64", message: "The image must be a JPEG, PNG, WebP or GIF file" },
     ]);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expect((await upload(`data:image/png;base64,${svg.toString("base64")}`)).statusCode).toBe(415);
+    expect((await upload(`data:image/png;base64,${svg.toString("base64")}`)).statusCode).toBe(400);
+    const after = (await t.app.inject({ url: "/api/account", headers: bearer(token) })).json().imageUrl;
+    expect(after).toBe(before);
+  });
 
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
-      .gif()
-      .toBuffer();
-    expect((await upload(gif.toString("base64"))).statusCode).toBe(415);
+  it("DELETE /api/account/image removes the picture and its files", async () => {
+    const own = await tokenFor(t, await createActivatedUser(t));
+    const url = (await upload((await png()).toString("base64"), own)).json().imageUrl;
+    const removed = await t.app.inject({ method: "DELETE", url: "/api/account/image", headers: bearer(own) });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().imageUrl).toBeNull();
+    expect((await fetchFile(url)).statusCode).toBe(404);
+    expect((await fetchFile(url.replace("-256.", "-64."))).statusCode).toBe(404);
+    // Twice is fine: nothing to remove.
+    const again = await t.app.inject({ method: "DELETE", url: "/api/account/image", headers: bearer(own) });
+    expect(again.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/account/image" })).statusCode).toBe(401);
   });
 
   it("refuses a truncated image and malformed base64 with 400", async () => {
@@ -135,6 +163,7 @@ describe("POST /api/account/change-image-url", () => {
     });
     expect(del.statusCode).toBe(204);
     expect((await fetchFile(url)).statusCode).toBe(404);
+    expect((await fetchFile(url.replace("-256.", "-64."))).statusCode).toBe(404);
   });
 });
 

@@ -56,7 +56,14 @@ export async function updateUser(
   patch: Partial<
     Pick<
       typeof users.$inferInsert,
-      "displayName" | "bio" | "language" | "colorMode" | "passwordHash" | "activated" | "imageKey"
+      | "displayName"
+      | "bio"
+      | "language"
+      | "colorMode"
+      | "passwordHash"
+      | "activated"
+      | "imageKey"
+      | "imageUrl"
     >
   >,
 ): Promise<UserRow | undefined> {

@@ -295,15 +295,30 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags: TAGS,
-        summary: "Upload an avatar (JPEG, PNG or WebP, up to 5 MB, as base64)",
+        summary: "Upload an avatar (JPEG, PNG, WebP or GIF, up to 5 MB, as base64)",
         description:
-          "Checked by content, re-encoded to a square WebP with its metadata stripped; answers the updated account.",
+          "Checked by content (anything else is a 400), re-encoded to square WebP copies of 256 and 64 px with the metadata stripped; a GIF gives its first frame. Answers the updated account; the old picture's files are deleted.",
         security: SIGNED_IN,
         body: ChangeImageRequest,
-        response: { 200: Account, ...problems(400, 401, 413, 415) },
+        response: { 200: Account, ...problems(400, 401, 413) },
       },
     },
     async (request) => service.changeImage(actorOf(await requireViewer(request)), request.body.base64),
+  );
+
+  app.delete(
+    "/account/image",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Remove the avatar",
+        description: "Profiles then show generated initials; the picture's files are deleted.",
+        security: SIGNED_IN,
+        response: { 200: Account, ...problems(401) },
+      },
+    },
+    async (request) => service.removeImage(actorOf(await requireViewer(request))),
   );
 
   app.post(

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   ACCOUNT_MESSAGES,
   type Account,
+  AVATAR_KINDS,
   AVATAR_MAX_BYTES,
-  AVATAR_SIZE_PX,
   type ChangePasswordRequest,
   PASSWORD_MESSAGES,
   type Profile,
@@ -11,8 +11,9 @@ import {
   type UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
 import type { Db } from "../../db/client.ts";
+import { AVATAR_SIZES, avatarFiles, newAvatarKeys } from "../../lib/avatar-keys.ts";
 import { networkKey } from "../../lib/client-address.ts";
-import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
 import { imageTooLarge, reencodeImage } from "../../lib/images.ts";
 import {
   activationMail,
@@ -30,7 +31,7 @@ import {
   verifyPassword,
 } from "../../lib/passwords.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
-import { newKey, type Storage } from "../../lib/storage.ts";
+import type { Storage } from "../../lib/storage.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import type { ViewerCache } from "../../plugins/auth.ts";
 import { storageKeysOfOwner } from "../attachments/index.ts";
@@ -263,7 +264,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const files = await storageKeysOfOwner(db, user.id);
       const deleted = await repo.deleteUser(db, user.id);
       viewers.forgetUser(user.id);
-      if (deleted?.imageKey) files.push(deleted.imageKey);
+      if (deleted?.imageKey) files.push(...avatarFiles(deleted.imageKey));
       await Promise.all(files.map((key) => storage.delete(key)));
     },
 
@@ -288,23 +289,49 @@ export function createAccountsService(deps: AccountsDeps) {
       );
     },
 
+    /**
+     * Stored as two square WebP copies (lib/avatar-keys.ts) made from the decoded pixels only. A
+     * GIF gives its first frame. What is not an image is a 400 here: the body is JSON, whatever
+     * the base64 in it holds.
+     */
     async changeImage(actor: Actor, base64: string): Promise<Account> {
       const user = await currentUser(actor);
-      const image = await reencodeImage(decodeBase64Image(base64), {
-        allowed: ["jpeg", "png", "webp"],
-        maxBytes: AVATAR_MAX_BYTES,
-        resize: { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: "cover" },
-        output: "webp",
-        field: "base64",
-      });
-      const key = newKey(`avatars/${user.id}`, image.extension);
-      await storage.put(key, image.buffer, image.contentType);
-      const updated = await repo.updateUser(db, user.id, { imageKey: key });
+      const input = decodeBase64Image(base64);
+      const square = (size: number) =>
+        reencodeImage(input, {
+          allowed: AVATAR_KINDS,
+          maxBytes: AVATAR_MAX_BYTES,
+          resize: { width: size, height: size, fit: "cover" },
+          output: "webp",
+          field: "base64",
+        }).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "unsupported_media_type") {
+            throw badRequest(error.detail, error.errors);
+          }
+          throw error;
+        });
+      const large = await square(AVATAR_SIZES.large);
+      const small = await square(AVATAR_SIZES.small);
+      const keys = newAvatarKeys(user.id);
+      await storage.put(keys.large, large.buffer, large.contentType);
+      await storage.put(keys.small, small.buffer, small.contentType);
+      const updated = await repo.updateUser(db, user.id, { imageKey: keys.large });
       if (!updated) {
-        await storage.delete(key);
+        await Promise.all([storage.delete(keys.large), storage.delete(keys.small)]);
         throw unauthorized();
       }
-      if (user.imageKey && user.imageKey !== key) await storage.delete(user.imageKey);
+      if (user.imageKey) await Promise.all(avatarFiles(user.imageKey).map((key) => storage.delete(key)));
+      viewers.forgetUser(user.id);
+      return presentAccount(updated, storage);
+    },
+
+    /** Back to the generated initials (an external picture from a social login goes too). */
+    async removeImage(actor: Actor): Promise<Account> {
+      const user = await currentUser(actor);
+      const updated = await repo.updateUser(db, user.id, { imageKey: null, imageUrl: null });
+      if (!updated) throw unauthorized();
+      if (user.imageKey) await Promise.all(avatarFiles(user.imageKey).map((key) => storage.delete(key)));
+      viewers.forgetUser(user.id);
       return presentAccount(updated, storage);
     },
 

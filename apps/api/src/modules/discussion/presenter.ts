@@ -1,4 +1,5 @@
 import type { ProfileRef, SitePageRef, VoteValue } from "@flipside/contracts/discussion";
+import { smallAvatarKey } from "../../lib/avatar-keys.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { renderMarkdownCached } from "./markdown-cache.ts";
 
@@ -10,12 +11,15 @@ export interface AuthorColumns {
   imageUrl: string | null;
 }
 
-/** An uploaded avatar wins over an external one (same rule as the account presenter). */
+/**
+ * An uploaded avatar wins over an external one (same rule as the account presenter); bylines get
+ * its small copy.
+ */
 export function profileImageUrl(
   user: { imageKey: string | null; imageUrl: string | null },
   storage: Storage,
 ): string | null {
-  return user.imageKey ? storage.url(user.imageKey) : user.imageUrl;
+  return user.imageKey ? storage.url(smallAvatarKey(user.imageKey)) : user.imageUrl;
 }
 
 export function presentProfileRef(author: AuthorColumns | null, storage: Storage): ProfileRef | null {

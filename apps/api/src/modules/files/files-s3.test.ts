@@ -62,7 +62,7 @@ describe("uploads with S3_BUCKET configured", () => {
     expect(res.statusCode).toBe(200);
     const { imageUrl, id } = res.json();
     // The API's own address, never the bucket's.
-    expect(imageUrl).toMatch(new RegExp(`^/api/v1/files/avatars/${id}/[0-9a-f-]{36}\\.webp$`));
+    expect(imageUrl).toMatch(new RegExp(`^/api/v1/files/avatars/${id}/[0-9a-f-]{36}-256\\.webp$`));
     expect(imageUrl).not.toContain(s3.endpoint);
 
     const head = await bucket.send(new HeadObjectCommand({ Bucket: "flipside", Key: keyOf(imageUrl) }));
@@ -74,7 +74,7 @@ describe("uploads with S3_BUCKET configured", () => {
     expect(file.headers["content-length"]).toBe(String(head.ContentLength));
     expect(file.headers["x-content-type-options"]).toBe("nosniff");
     expect(file.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
-    expect(file.headers["content-disposition"]).toMatch(/^inline; filename="[0-9a-f-]{36}\.webp"$/);
+    expect(file.headers["content-disposition"]).toMatch(/^inline; filename="[0-9a-f-]{36}-256\.webp"$/);
     expect(await sharp(file.rawPayload).metadata()).toMatchObject({
       format: "webp",
       width: 256,

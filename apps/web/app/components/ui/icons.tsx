@@ -119,3 +119,5 @@ export const UserRound = icon("user-round");
 export const Users = icon("users");
 export const Wallet = icon("wallet");
 export const X = icon("x");
+export const ZoomIn = icon("zoom-in");
+export const ZoomOut = icon("zoom-out");

@@ -1,11 +1,14 @@
 import type {
+  Account,
   ActivateResponse,
+  ChangePasswordRequest,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
   RegisterResponse,
   ResetPasswordFinishRequest,
   ResetPasswordInitResponse,
+  UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
 import { api } from "../../lib/api.ts";
 
@@ -20,4 +23,12 @@ export const accountApi = {
   finishPasswordReset: (body: ResetPasswordFinishRequest) => api.post("/account/reset-password/finish", body),
   activate: (activationKey: string) => api.put<ActivateResponse>("/v1/users/activate", { activationKey }),
   resendActivation: () => api.post("/account/resend-activation", undefined),
+  updateAccount: (body: UpdateAccountRequest) => api.post<Account>("/account", body),
+  /** `base64` may be a `data:` URL; the server checks what it really is. */
+  changeImage: (base64: string) => api.post<Account>("/account/change-image-url", { base64 }),
+  removeImage: () => api.delete<Account>("/account/image"),
+  changePassword: (body: ChangePasswordRequest) => api.post("/account/change-password", body),
+  /** Clears the session cookie as well. */
+  deleteAccount: (password: string) =>
+    api.request<void>("/account", { method: "DELETE", body: { password } }).then(() => undefined),
 };

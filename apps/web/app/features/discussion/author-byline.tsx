@@ -1,39 +1,9 @@
 import type { ProfileRef } from "@flipside/contracts/discussion";
 import type { ReactNode } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
+import { Avatar } from "../../components/ui/avatar.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatAbsolute, formatFull, formatRelative, useHydrated } from "./relative-time.ts";
-
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]?.[0] ?? ""}${words[1]?.[0] ?? ""}` : name.trim().slice(0, 2);
-  return letters.toUpperCase() || "?";
-}
-
-/** `className` sets its size too (`size-8` unless given). */
-export function Avatar({
-  profile,
-  className = "size-8",
-}: {
-  profile: ProfileRef | null;
-  className?: string;
-}) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs",
-        className,
-      )}
-    >
-      {profile?.imageUrl ? (
-        <img src={profile.imageUrl} alt="" className="size-full object-cover" loading="lazy" />
-      ) : (
-        initialsOf(profile?.displayName ?? "?")
-      )}
-    </span>
-  );
-}
 
 /** A date that reads "3 minutes ago" in the browser; the server (and hydration) show the date itself. */
 export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
@@ -76,7 +46,7 @@ export function AuthorByline({
     <div className={cn("flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm", className)}>
       {deleted ? null : (
         <>
-          <Avatar profile={author} className="size-7" />
+          <Avatar name={author?.displayName ?? "?"} imageUrl={author?.imageUrl} className="size-7 text-xs" />
           <AuthorName author={author} />
           <span aria-hidden="true" className="text-muted-foreground">
             ·

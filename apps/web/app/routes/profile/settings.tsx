@@ -1,17 +1,82 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
-import { Settings } from "../../components/ui/icons.tsx";
+import type { Account } from "@flipside/contracts/accounts";
+import { redirect } from "react-router";
+import { PageHeading } from "../../components/shell/page-heading.tsx";
+import { AvatarSetting } from "../../features/accounts/avatar-setting.tsx";
+import { ChangePasswordForm } from "../../features/accounts/change-password-form.tsx";
+import { ColorModeSetting } from "../../features/accounts/color-mode-setting.tsx";
+import { DeleteAccount } from "../../features/accounts/delete-account.tsx";
+import { ProfileDetailsForm } from "../../features/accounts/profile-details-form.tsx";
+import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { SettingsSection } from "../../features/accounts/settings-section.tsx";
+import { serverApi } from "../../lib/api.server.ts";
+import { isApiError } from "../../lib/api.ts";
 import { titleMeta } from "../../lib/page-title.ts";
+import type { Route } from "./+types/settings";
 
-export const meta = () => titleMeta("Settings", "Profile");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    return { account: await serverApi(context).get<Account>("/account") };
+  } catch (error) {
+    // Signed out in another tab since the page was opened: log in again and come back.
+    if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));
+    throw error;
+  }
+}
 
-export default function Page() {
+export const meta = () => titleMeta("Settings");
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { account } = loaderData;
   return (
-    <PlaceholderPage
-      title="Settings"
-      description="Your account, password, picture and colour mode."
-      icon={Settings}
-      emptyTitle="Settings are not available yet"
-      emptyDescription="You will change your account details, password and picture here once accounts are ready."
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeading
+        title="Settings"
+        description={
+          <>
+            Signed in as <span className="font-medium text-foreground">{account.email}</span>
+          </>
+        }
+      />
+      <SettingsSection
+        id="picture"
+        title="Picture"
+        description="Shown beside your name everywhere on Flipside."
+      >
+        <AvatarSetting account={account} />
+      </SettingsSection>
+      <SettingsSection
+        id="profile"
+        title="Profile"
+        description="What others see on your public page and beside what you write."
+      >
+        {/* Keyed by the saved values: after a save elsewhere (another tab) the form starts from them. */}
+        <ProfileDetailsForm
+          key={`${account.displayName}|${account.bio}|${account.language}`}
+          account={account}
+        />
+      </SettingsSection>
+      <SettingsSection
+        id="appearance"
+        title="Appearance"
+        description="Light, dark, or whatever your device uses."
+      >
+        <ColorModeSetting />
+      </SettingsSection>
+      <SettingsSection
+        id="password"
+        title="Password"
+        description="Changing it signs out every other device where you are logged in."
+      >
+        <ChangePasswordForm email={account.email} />
+      </SettingsSection>
+      <SettingsSection
+        id="delete-account"
+        title="Delete account"
+        description="Leave Flipside for good."
+        tone="danger"
+      >
+        <DeleteAccount email={account.email} />
+      </SettingsSection>
+    </div>
   );
 }

@@ -1,0 +1,239 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { withoutCancelledDataReports } from "./fixtures/browser.ts";
+import { PASSWORD, pagePath, pathOf, useJourney } from "./fixtures/journey.ts";
+
+/** The profile area (issue 8), as a new person uses it in Chromium. */
+
+const journey = useJourney({ PAGE_FETCH_ENABLED: "false" });
+const { tracked, visit, api, signIn } = journey;
+
+const NARROW = { viewport: { width: 320, height: 640 } } as const;
+
+const toastSaying = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast], [data-plain-toast]").filter({ hasText: text });
+
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function signedInTab(options: Parameters<typeof tracked>[0] = {}) {
+  const account = await journey.account("Robin");
+  const tab = await tracked(options);
+  await signIn(tab, account);
+  return { account, tab, page: tab.page };
+}
+
+const portrait = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: "#2a9d8f" } })
+    .png()
+    .toBuffer();
+
+async function flipAndComment(page: Page, address: string, words: string) {
+  await visit(page, pagePath(address));
+  await page.getByTestId("composer-body").fill(words);
+  await page.getByTestId("composer-submit").click();
+  await page.getByTestId("comment").filter({ hasText: words }).waitFor();
+}
+
+describe("settings", () => {
+  it("an anonymous visitor is sent to log in and brought back", async () => {
+    const { page } = await tracked();
+    await visit(page, "/profile/settings");
+    expect(pathOf(page)).toBe(`/login?${new URLSearchParams({ next: "/profile/settings" })}`);
+  });
+
+  it("name, bio and language: checked on leaving a field, saved with a toast, kept after a reload", async () => {
+    const { tab, page, account } = await signedInTab();
+    await visit(page, "/profile/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(account.email).isVisible()).resolves.toBe(true);
+
+    const form = page.getByTestId("profile-details-form");
+    const name = form.getByLabel("Display name");
+    await name.fill("");
+    await name.blur();
+    await form.getByText("Enter a display name").waitFor();
+
+    await name.fill("Robin Q. Settings");
+    await form.getByLabel("Bio").fill("I read **everything** twice.");
+    await form.getByLabel("Language").selectOption("pt-BR");
+    await form.getByRole("button", { name: "Save profile" }).click();
+    await toastSaying(page, "Your profile is saved").waitFor();
+
+    const saved = await api<{ displayName: string; bio: string; language: string }>("/account", {
+      token: account.token,
+    });
+    expect(saved.data).toMatchObject({
+      displayName: "Robin Q. Settings",
+      bio: "I read **everything** twice.",
+      language: "pt-BR",
+    });
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await expect(form.getByLabel("Display name").inputValue()).resolves.toBe("Robin Q. Settings");
+    // The header's picture falls back to the new initials.
+    await expect(page.getByTestId("header-profile").innerText()).resolves.toContain("RQ");
+    // Each save is seen on screen above, so its data arrived.
+    expect(withoutCancelledDataReports(tab.problems.all(), "/profile/settings")).toEqual([]);
+  });
+
+  it("colour mode: applied at once, kept on the account and in nuxt-color-mode, and there before the first paint", async () => {
+    const { tab, page, account } = await signedInTab();
+    await visit(page, "/profile/settings");
+    await page.getByTestId("settings-color-mode").getByText("Dark", { exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await expect(page.evaluate(() => localStorage.getItem("nuxt-color-mode"))).resolves.toBe("dark");
+    await expect
+      .poll(
+        async () => (await api<{ colorMode: string }>("/account", { token: account.token })).data.colorMode,
+      )
+      .toBe("dark");
+
+    // The next render is dark from its first byte of script: no light frame.
+    await page.goto(`${journey.server.url}/profile/settings`, { waitUntil: "commit" });
+    await page.waitForSelector("body");
+    await expect(page.evaluate(() => document.documentElement.classList.contains("dark"))).resolves.toBe(
+      true,
+    );
+    await page.waitForSelector("html[data-hydrated]");
+    await expect(page.getByTestId("settings-color-mode-dark").isChecked()).resolves.toBe(true);
+    expect(tab.problems.all()).toEqual([]);
+  });
+
+  it("picture: chosen, cropped by keyboard, uploaded, shown on the comments; removed again", async () => {
+    const { tab, page } = await signedInTab();
+    await visit(page, "/profile/settings");
+    await page
+      .getByTestId("avatar-file")
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await portrait() });
+    const dialog = page.getByTestId("avatar-crop-dialog");
+    await dialog.waitFor();
+    await dialog.getByTestId("avatar-cropper").focus();
+    await page.keyboard.press("ArrowRight");
+    await dialog.getByRole("button", { name: "Zoom in" }).click();
+    await expect(dialog.getByTestId("avatar-zoom").inputValue()).resolves.toBe("1.25");
+    await dialog.getByTestId("avatar-crop-apply").click();
+    await toastSaying(page, "Your picture is updated").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    const picture = page.getByTestId("settings-picture").locator("img");
+    await picture.waitFor();
+    const large = await picture.getAttribute("src");
+    expect(large).toMatch(/^\/api\/v1\/files\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}-256\.webp$/);
+    await expect(picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(256);
+    await expect(page.getByTestId("header-profile").locator("img").getAttribute("src")).resolves.toBe(large);
+
+    // Bylines take the small copy.
+    await flipAndComment(page, "example.com/avatars", "My new picture is beside this.");
+    const byline = page
+      .getByTestId("comment")
+      .filter({ hasText: "My new picture" })
+      .locator('[data-slot="avatar"] img');
+    await expect(byline.getAttribute("src")).resolves.toBe(large?.replace("-256.webp", "-64.webp"));
+
+    await visit(page, "/profile/settings");
+    await page.getByTestId("avatar-remove").click();
+    await toastSaying(page, "Your picture is removed").waitFor();
+    await page.getByTestId("settings-picture").locator("img").waitFor({ state: "detached" });
+    await expect(
+      page.getByTestId("settings-picture").getByRole("button", { name: "Choose a picture" }).isVisible(),
+    ).resolves.toBe(true);
+    // Each save is seen on screen above, so its data arrived.
+    expect(withoutCancelledDataReports(tab.problems.all(), "/profile/settings")).toEqual([]);
+  });
+
+  it("picture: a file that is not a picture is refused with a message and nothing changes", async () => {
+    const { tab, page } = await signedInTab();
+    await visit(page, "/profile/settings");
+    await page
+      .getByTestId("avatar-file")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(page.getByTestId("avatar-problem").innerText()).resolves.toBe(
+      "The image must be a JPEG, PNG, WebP or GIF file",
+    );
+    await expect(page.getByTestId("avatar-crop-dialog").count()).resolves.toBe(0);
+    expect(tab.problems.all()).toEqual([]);
+  });
+
+  it("password: the wrong current one is said under its field; the right one signs out the other devices", async () => {
+    const { tab, page, account } = await signedInTab();
+    const other = await api<{ id_token: string }>("/authenticate", {
+      method: "POST",
+      body: { username: account.email, password: PASSWORD, rememberMe: false },
+    });
+    await visit(page, "/profile/settings#password");
+    const form = page.getByTestId("change-password-form");
+    await form.getByLabel("Current password").fill("Not-The-Password-1");
+    await form.getByLabel("New password").fill("Brighter-Lantern-77");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText("The current password is not correct").waitFor();
+    // The refusal was the point; what follows must go without a fault.
+    tab.problems.clear();
+    await expect(
+      form.getByLabel("Current password").evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
+
+    await form.getByLabel("Current password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await toastSaying(page, "Your password is changed").waitFor();
+    expect((await api("/account", { token: other.data.id_token })).status).toBe(401);
+    // This device stays signed in.
+    expect((await api("/account", { token: account.token })).status).toBe(200);
+    const notice = await journey.mail.next(account.email);
+    expect(notice.subject).toMatch(/password/i);
+    expect(tab.problems.all()).toEqual([]);
+  });
+
+  it("delete account: the password confirms it; the person is signed out and their comment stays without their name", async () => {
+    const { tab, page, account } = await signedInTab();
+    const words = `Leaving soon ${Date.now()}`;
+    await flipAndComment(page, "example.com/leaving", words);
+
+    await visit(page, "/profile/settings");
+    await page.getByTestId("delete-account-open").click();
+    const dialog = page.getByTestId("delete-account-dialog");
+    await dialog.getByLabel("Password", { exact: true }).fill("Wrong-Password-9");
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await dialog.getByText("The password is not correct").waitFor();
+    tab.problems.clear();
+    expect((await api("/account", { token: account.token })).status).toBe(200);
+
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await toastSaying(page, "Your account is deleted").waitFor();
+    await page.waitForURL(`${journey.server.url}/`);
+    await page.getByTestId("header-login").waitFor();
+    expect((await api("/account", { token: account.token })).status).toBe(401);
+
+    await visit(page, pagePath("example.com/leaving"));
+    const comment = page.getByTestId("comment").filter({ hasText: words });
+    await expect(comment.getByText("deleted user").isVisible()).resolves.toBe(true);
+    await expect(comment.getByText(account.displayName).count()).resolves.toBe(0);
+    expect(tab.problems.all()).toEqual([]);
+  });
+
+  for (const [label, options] of [
+    ["1280 px, light", { colorScheme: "light" }],
+    ["320 px, dark", { ...NARROW, colorScheme: "dark" }],
+  ] as const) {
+    it(`reads well at ${label}: nothing scrolls sideways, no serious axe findings`, async () => {
+      const { tab, page } = await signedInTab(options);
+      await visit(page, "/profile/settings");
+      expect(await sideways(page)).toBe(0);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await page.getByTestId("delete-account-open").click();
+      await page.getByTestId("delete-account-dialog").waitFor();
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      expect(tab.problems.all()).toEqual([]);
+    });
+  }
+});
