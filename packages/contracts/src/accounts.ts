@@ -196,14 +196,30 @@ export const ResetPasswordFinishRequest = z
   .meta({ id: "ResetPasswordFinishRequest" });
 export type ResetPasswordFinishRequest = z.infer<typeof ResetPasswordFinishRequest>;
 
+/** What a profile has added: contributions not deleted, PUBLIC notes, up votes received. */
+export const ProfileStats = z
+  .object({
+    comments: z.number().int(),
+    reviews: z.number().int(),
+    relatedPages: z.number().int(),
+    publicNotes: z.number().int(),
+    votesReceived: z.number().int(),
+  })
+  .meta({ id: "ProfileStats" });
+export type ProfileStats = z.infer<typeof ProfileStats>;
+
 /** The public face of an account (docs/discussion.md#model: the profile id is the user id). */
 export const Profile = z
   .object({
     id: z.uuid(),
     displayName: z.string(),
     imageUrl: servedAddress().nullable(),
+    /** Markdown source. */
     bio: z.string(),
+    /** `bio` rendered from markdown and sanitized: safe to insert as HTML. */
+    bioHtml: z.string(),
     createdDate: z.iso.datetime(),
+    stats: ProfileStats,
   })
   .meta({ id: "Profile" });
 export type Profile = z.infer<typeof Profile>;

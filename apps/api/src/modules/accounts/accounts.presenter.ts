@@ -1,6 +1,7 @@
-import type { Account, Profile } from "@flipside/contracts/accounts";
+import type { Account, Profile, ProfileStats } from "@flipside/contracts/accounts";
 import type { ColorModePreference } from "@flipside/contracts/enums";
 import type { Storage } from "../../lib/storage.ts";
+import { renderMarkdownCached } from "../discussion/index.ts";
 import type { UserRow } from "./accounts.repository.ts";
 
 export function imageUrlOf(user: Pick<UserRow, "imageKey" | "imageUrl">, storage: Storage): string | null {
@@ -24,12 +25,14 @@ export function presentAccount(user: UserRow, storage: Storage): Account {
 }
 
 /** What anyone may see of an account. */
-export function presentProfile(user: UserRow, storage: Storage): Profile {
+export function presentProfile(user: UserRow, stats: ProfileStats, storage: Storage): Profile {
   return {
     id: user.id,
     displayName: user.displayName,
     imageUrl: imageUrlOf(user, storage),
     bio: user.bio,
+    bioHtml: renderMarkdownCached(user.bio),
     createdDate: user.createdAt.toISOString(),
+    stats,
   };
 }

@@ -35,6 +35,7 @@ import type { Storage } from "../../lib/storage.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import type { ViewerCache } from "../../plugins/auth.ts";
 import { storageKeysOfOwner } from "../attachments/index.ts";
+import { profileStats } from "../discussion/index.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
 import * as repo from "./accounts.repository.ts";
@@ -383,7 +384,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async getProfile(id: string): Promise<Profile> {
       const user = await repo.findUserById(db, id);
       if (!user?.activated) throw notFound("There is no profile with this id.");
-      return presentProfile(user, storage);
+      return presentProfile(user, await profileStats(db, user.id), storage);
     },
   };
 }

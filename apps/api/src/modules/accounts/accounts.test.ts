@@ -509,7 +509,9 @@ describe("GET /api/v1/profiles/{id}", () => {
       displayName: account.displayName,
       imageUrl: null,
       bio: account.bio,
+      bioHtml: expect.any(String),
       createdDate: account.createdDate,
+      stats: { comments: 0, reviews: 0, relatedPages: 0, publicNotes: 0, votesReceived: 0 },
     });
   });
 

@@ -46,6 +46,7 @@ export {
   profileImageUrl,
   voteValue,
 } from "./presenter.ts";
+export { profileStats } from "./profile-stats.ts";
 export { consumeVote } from "./rate-limits.ts";
 export { type SerializedList, serializeList, withMyVotes } from "./serialized-list.ts";
 export { ConcurrentInsert, type Written } from "./write.ts";

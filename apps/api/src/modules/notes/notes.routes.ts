@@ -35,6 +35,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/v1/profiles/:id/notes",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A profile's public notes",
+        description:
+          "The PUBLIC notes of a profile, for anyone (its public page); private and organisation notes are never listed. Same filters and order as `GET /v1/notes`.",
+        params: IdParams,
+        querystring: listQuery(DISCUSSION_PAGE_SIZE.notes),
+        response: { 200: z.array(Note), ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.listPublic(
+        await request.viewer(),
+        request.params.id,
+        request.query,
+      );
+      setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
+      return items;
+    },
+  );
+
+  app.get(
     "/v1/notes/:id",
     {
       schema: {

@@ -4,6 +4,7 @@ import {
   type Note,
   type UpdateNote,
 } from "@flipside/contracts/discussion";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { notes } from "../../db/schema/discussion.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -99,6 +100,18 @@ export function createNotesService(core: DiscussionCore) {
   return {
     /** The viewer's own notes (the notes drawer and the my-note tab). */
     list: (viewer: Viewer, query: ListQuery) => listOf(db, spec, viewer, query),
+
+    /** A profile's PUBLIC notes, for anyone (its public page); the same filters and order. */
+    listPublic: (viewer: Viewer | null, profileId: string, query: ListQuery) =>
+      listOf(
+        db,
+        {
+          ...spec,
+          visibleTo: () => and(eq(notes.authorId, profileId), eq(notes.visibility, "PUBLIC")),
+        },
+        viewer,
+        query,
+      ),
 
     get,
 

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createUser, type TestUser } from "../../../test/users.ts";
+
+let t: TestApp;
+let pageId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ PAGE_FETCH_ENABLED: "false", RATE_LIMIT_ENABLED: "false" });
+  pageId = (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v1/site-pages/flip",
+      payload: { url: "https://profiles.example.com/post" },
+    })
+  ).json().id;
+});
+afterAll(() => t.close());
+
+async function send(user: TestUser, url: string, payload: Record<string, unknown>, method = "POST") {
+  const res = await t.app.inject({ method, url, headers: user.headers, payload });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.body ? res.json() : undefined;
+}
+
+const profileOf = (id: string) => t.app.inject(`/api/v1/profiles/${id}`);
+
+describe("GET /v1/profiles/{id}", () => {
+  it("counts what the profile added that is still there, and the up votes it received", async () => {
+    const ann = await createUser(t.app, { displayName: "Ann" });
+    const voter = await createUser(t.app);
+    const other = await createUser(t.app);
+    const first = await send(ann, "/api/v1/site-page-comments", { sitePage_id: pageId, body: "One" });
+    await send(ann, "/api/v1/site-page-comments", { sitePage_id: pageId, parent_id: first.id, body: "Two" });
+    const gone = await send(ann, "/api/v1/site-page-comments", { sitePage_id: pageId, body: "Gone" });
+    await send(ann, `/api/v1/site-page-comments/${gone.id}`, {}, "DELETE");
+    await send(ann, "/api/v1/site-page-reviews", {
+      sitePage_id: pageId,
+      sentiment: "POSITIVE",
+      title: "Good",
+      body: "Fine",
+    });
+    await send(ann, "/api/v1/site-page-related-pages", {
+      sitePage_id: pageId,
+      url: "https://elsewhere.example.org/x",
+    });
+    await send(ann, "/api/v1/notes", { sitePage_id: pageId, title: "Mine", body: "", visibility: "PRIVATE" });
+    await send(ann, "/api/v1/notes", {
+      sitePage_id: pageId,
+      title: "Shared",
+      body: "",
+      visibility: "PUBLIC",
+    });
+    await send(voter, "/api/v1/contribution-votes", { contributionId: first.id, vote: 1 });
+    await send(other, "/api/v1/contribution-votes", { contributionId: first.id, vote: 1 });
+
+    const res = await profileOf(ann.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().stats).toEqual({
+      comments: 2,
+      reviews: 1,
+      relatedPages: 1,
+      publicNotes: 1,
+      votesReceived: 2,
+    });
+  });
+
+  it("renders the bio's markdown, sanitized", async () => {
+    const bea = await createUser(t.app);
+    await send(bea, "/api/account", {
+      bio: "I **like** maps <img src=x onerror=alert(1)> [home](javascript:alert(1))",
+    });
+    const profile = (await profileOf(bea.id)).json();
+    expect(profile.bioHtml).toContain("<strong>like</strong>");
+    // The tag stays words on the page; the link goes.
+    expect(profile.bioHtml).toContain("&lt;img");
+    expect(profile.bioHtml).not.toMatch(/<img|href="javascript/i);
+  });
+
+  it("404 for unknown and unactivated profiles; 400 for what is not an id", async () => {
+    const waiting = await createUser(t.app, { activated: false });
+    expect((await profileOf(waiting.id)).statusCode).toBe(404);
+    expect((await profileOf("0190a0a0-0000-7000-8000-000000000000")).statusCode).toBe(404);
+    expect((await profileOf("not-an-id")).statusCode).toBe(400);
+  });
+});
+
+describe("GET /v1/profiles/{id}/notes", () => {
+  it("lists only PUBLIC notes, to anyone, pinned first", async () => {
+    const cy = await createUser(t.app);
+    const reader = await createUser(t.app);
+    await send(cy, "/api/v1/notes", {
+      sitePage_id: pageId,
+      title: "Private",
+      body: "",
+      visibility: "PRIVATE",
+    });
+    await send(cy, "/api/v1/notes", {
+      sitePage_id: pageId,
+      title: "Public one",
+      body: "",
+      visibility: "PUBLIC",
+    });
+    await send(cy, "/api/v1/notes", {
+      sitePage_id: pageId,
+      title: "Public pinned",
+      body: "",
+      visibility: "PUBLIC",
+      pinned: true,
+    });
+
+    for (const headers of [{}, reader.headers, cy.headers]) {
+      const res = await t.app.inject({ url: `/api/v1/profiles/${cy.id}/notes`, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-total-count"]).toBe("2");
+      expect(res.json().map((n: { title: string }) => n.title)).toEqual(["Public pinned", "Public one"]);
+    }
+    // Asking for the private ones by filter changes nothing.
+    const sneaky = await t.app.inject(`/api/v1/profiles/${cy.id}/notes?searchAnd=PRIVATE`);
+    expect(sneaky.json()).toEqual([]);
+    expect((await t.app.inject("/api/v1/profiles/nope/notes")).statusCode).toBe(400);
+  });
+});
