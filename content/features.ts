@@ -62,7 +62,7 @@ export const FEATURES = {
     screens: ["routes/landing/reset-password.tsx"],
   },
   "public-profiles": {
-    operations: ["GET /api/v1/profiles/{id}"],
+    operations: ["GET /api/v1/profiles/{id}", "GET /api/v1/profiles/{id}/notes", "GET /api/v1/contributions"],
     screens: ["routes/user-details/user.tsx"],
   },
   organisations: { operations: ["GET /api/v1/organizations"], screens: ["routes/profile/organizations.tsx"] },

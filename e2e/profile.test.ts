@@ -237,3 +237,129 @@ describe("settings", () => {
     });
   }
 });
+
+/** A page flipped through the API, and its id. */
+async function flip(address: string): Promise<string> {
+  const res = await api<{ id: string }>("/v1/site-pages/flip", {
+    method: "POST",
+    body: { url: address, back: false },
+  });
+  expect(res.status).toBeLessThan(300);
+  return res.data.id;
+}
+
+describe("profile home and public page", () => {
+  it("a new person's home says what to do next", async () => {
+    const { tab, page, account } = await signedInTab();
+    await visit(page, "/profile");
+    await expect(page.getByTestId("profile-name").innerText()).resolves.toBe(account.displayName);
+    await expect(page.getByTestId("profile-header").innerText()).resolves.toMatch(/Member since \w+ \d{4}/);
+    await expect(page.getByTestId("stat-comments").innerText()).resolves.toBe("Comments\n0");
+    await expect(page.getByText("You have not written anything yet").isVisible()).resolves.toBe(true);
+    await expect(page.getByText("No pinned notes").isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "Look up a page" }).click();
+    await page.waitForURL(`${journey.server.url}/`);
+    expect(tab.problems.all()).toEqual([]);
+  });
+
+  it("what someone wrote shows on their home and on their public page, which search engines can read", async () => {
+    const { tab, page, account } = await signedInTab();
+    const address = "example.com/profile-journey";
+    const pageId = await flip(address);
+    await api("/v1/site-page-reviews", {
+      method: "POST",
+      token: account.token,
+      body: {
+        sitePage_id: pageId,
+        sentiment: "EXPERT",
+        title: "Knows its stuff",
+        body: "Checked it",
+        expertise: "Editor",
+      },
+    });
+    await api("/v1/notes", {
+      method: "POST",
+      token: account.token,
+      body: {
+        sitePage_id: pageId,
+        title: "Shared thought",
+        body: "For everyone",
+        visibility: "PUBLIC",
+        pinned: true,
+      },
+    });
+    await api("/v1/notes", {
+      method: "POST",
+      token: account.token,
+      body: {
+        sitePage_id: pageId,
+        title: "Secret thought",
+        body: "Only me",
+        visibility: "PRIVATE",
+        pinned: true,
+      },
+    });
+    await api("/account", { method: "POST", token: account.token, body: { bio: "I _edit_ things." } });
+    await flipAndComment(page, address, "First comment from my profile journey.");
+    // The author's name in the page view leads to their public page.
+    await page.getByTestId("comment").filter({ hasText: "First comment" }).getByTestId("author-name").click();
+    await page.waitForURL(`${journey.server.url}/users/${account.id}`);
+    await page.getByTestId("public-profile").waitFor();
+
+    // Home: both kinds of activity, newest first, each leading to its page; both pinned notes.
+    await visit(page, "/profile");
+    const items = page.getByTestId("activity-item");
+    await expect(items.count()).resolves.toBe(2);
+    await expect(items.nth(0).getAttribute("data-kind")).resolves.toBe("COMMENT");
+    await expect(items.nth(1).innerText()).resolves.toContain("Knows its stuff");
+    await expect(page.getByTestId("profile-bio").innerHTML()).resolves.toContain("<em>edit</em>");
+    const notes = page.getByTestId("profile-note");
+    await expect(notes.count()).resolves.toBe(2);
+    await expect(page.getByTestId("profile-notes").innerText()).resolves.toContain("Private");
+    await page.getByTestId("activity-filter-reviews").click();
+    await page.waitForURL(/\?kind=reviews$/);
+    await expect.poll(() => items.count()).toBe(1);
+    await expect(items.first().getAttribute("data-kind")).resolves.toBe("REVIEW");
+    await items.first().getByTestId("activity-page").click();
+    await page.waitForURL(`${journey.server.url}/?url=${encodeURIComponent(address).replace(/%2F/g, "%2F")}`);
+
+    // Public page: as served to a crawler, with only the public note.
+    const html = await (await fetch(`${journey.server.url}/profiles/${account.id}`)).text();
+    expect(html).toContain(`<title>${account.displayName} · Flipside</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${journey.server.url}/users/${account.id}"/>`);
+    expect(html).toContain('<meta name="description" content="I edit things."/>');
+    expect(html).toContain("First comment from my profile journey.");
+    expect(html).toContain("Shared thought");
+    expect(html).not.toContain("Secret thought");
+    await visit(page, `/users/${account.id}`);
+    await expect(page.getByTestId("stat-reviews").innerText()).resolves.toMatch(/^Review\s+1$/);
+    expect(tab.problems.all()).toEqual([]);
+  });
+
+  it("an unknown person is the 404 page", async () => {
+    const response = await fetch(`${journey.server.url}/users/0190a0a0-0000-7000-8000-000000000000`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page Not Found: /users/0190a0a0-0000-7000-8000-000000000000");
+    expect((await fetch(`${journey.server.url}/profiles/not-a-uuid`)).status).toBe(404);
+  });
+
+  for (const [label, options] of [
+    ["1280 px, light", { colorScheme: "light" }],
+    ["320 px, dark", { ...NARROW, colorScheme: "dark" }],
+  ] as const) {
+    it(`home and public page read well at ${label}`, async () => {
+      const { tab, page, account } = await signedInTab(options);
+      await flipAndComment(
+        page,
+        "example.com/profile-widths",
+        `At ${label}, a rather long unbroken word: Donaudampfschifffahrtsgesellschaftskapitän.`,
+      );
+      for (const path of ["/profile", `/users/${account.id}`]) {
+        await visit(page, path);
+        expect(await sideways(page), path).toBe(0);
+        expect(await seriousAxeFindings(page), path).toEqual([]);
+      }
+      expect(tab.problems.all()).toEqual([]);
+    });
+  }
+});

@@ -49,6 +49,7 @@ export const CalendarRange = icon("calendar-range");
 export const ChartColumn = icon("chart-column");
 export const Check = icon("check");
 export const ChevronDown = icon("chevron-down");
+export const ChevronLeft = icon("chevron-left");
 export const ChevronRight = icon("chevron-right");
 export const ChevronUp = icon("chevron-up");
 export const Circle = icon("circle");

@@ -2,18 +2,8 @@ import type { ProfileRef } from "@flipside/contracts/discussion";
 import type { ReactNode } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
+import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { cn } from "../../lib/cn.ts";
-import { formatAbsolute, formatFull, formatRelative, useHydrated } from "./relative-time.ts";
-
-/** A date that reads "3 minutes ago" in the browser; the server (and hydration) show the date itself. */
-export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
-  const hydrated = useHydrated();
-  return (
-    <time dateTime={iso} title={formatFull(iso)} className={className}>
-      {hydrated ? formatRelative(iso, Date.now()) : formatAbsolute(iso)}
-    </time>
-  );
-}
 
 export function AuthorName({ author }: { author: ProfileRef | null }) {
   // The author erased their account; their contributions stay (PRODUCT.md, account).

@@ -6,6 +6,7 @@ import {
   MAX_VIDEOS_PER_CONTRIBUTION,
 } from "@flipside/contracts/discussion-constants";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { UserContent } from "../../components/shell/user-content.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Film, ImagePlus, X } from "../../components/ui/icons.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -22,7 +23,6 @@ import {
 } from "./attachment-upload.ts";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
-import { UserContent } from "./user-content.tsx";
 
 interface Upload {
   key: string;

@@ -1,5 +1,6 @@
 import type { Comment, Review } from "@flipside/contracts/discussion";
 import { type ReactNode, useState } from "react";
+import { UserContent } from "../../components/shell/user-content.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
@@ -17,7 +18,6 @@ import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { ContributionMedia } from "./contribution-media.tsx";
 import { discussionApi } from "./discussion-client.ts";
-import { UserContent } from "./user-content.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
 /** What a soft-deleted comment looks like (the API answers 204 and keeps a placeholder). */

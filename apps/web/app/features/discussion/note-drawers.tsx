@@ -1,6 +1,7 @@
 import type { Note } from "@flipside/contracts/discussion";
 import { useEffect, useRef } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
+import { UserContent } from "../../components/shell/user-content.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ExternalLink, NotebookPen, Pin } from "../../components/ui/icons.tsx";
@@ -13,7 +14,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from "../../components/ui/sheet.tsx";
-import { TimeAgo } from "./author-byline.tsx";
+import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { discussionApi } from "./discussion-client.ts";
 import { ListEmpty, ListSkeleton, LoadMore, useFocusOnMore } from "./list-parts.tsx";
 import type { NoteDrawers, NoteDrawersState } from "./note-drawers.ts";
@@ -21,7 +22,6 @@ import { VISIBILITY_LABELS } from "./note-order.ts";
 import { PageFavicon } from "./page-favicon.tsx";
 import { usePagedList } from "./paged-list.ts";
 import { pageViewPath } from "./search-input.ts";
-import { UserContent } from "./user-content.tsx";
 
 /** The side drawer listing all the user's notes (docs/web-app.md#routes-and-layouts overlays). */
 export function NotesDrawer({

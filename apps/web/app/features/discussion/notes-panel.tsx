@@ -1,19 +1,19 @@
 import type { Note } from "@flipside/contracts/discussion";
 import { type ComponentProps, useState } from "react";
+import { UserContent } from "../../components/shell/user-content.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredPart } from "../../components/ui/deferred.tsx";
 import { Eye, Library, NotebookPen, Pencil, Pin, PinOff, Plus, Trash2 } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { cn } from "../../lib/cn.ts";
-import { TimeAgo } from "./author-byline.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { FormLoading, ListEmpty } from "./list-parts.tsx";
 import type { NoteForm } from "./note-form.tsx";
 import { VISIBILITY_LABELS } from "./note-order.ts";
-import { UserContent } from "./user-content.tsx";
 
 const loadNoteForm = () => import("./note-form.tsx");
 

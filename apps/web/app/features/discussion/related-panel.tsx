@@ -1,11 +1,13 @@
 import type { RelatedPage } from "@flipside/contracts/discussion";
 import { useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
+import { UserContent } from "../../components/shell/user-content.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredPart } from "../../components/ui/deferred.tsx";
 import { ExternalLink as ExternalLinkIcon, Link2, Trash2 } from "../../components/ui/icons.tsx";
+import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { notify } from "../../lib/toast.ts";
-import { AuthorName, TimeAgo } from "./author-byline.tsx";
+import { AuthorName } from "./author-byline.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
@@ -14,7 +16,6 @@ import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import type { PagedList } from "./paged-list.ts";
 import { pageViewPath } from "./search-input.ts";
-import { UserContent } from "./user-content.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
 /**

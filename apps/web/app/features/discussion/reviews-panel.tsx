@@ -1,5 +1,6 @@
 import type { Comment, Review } from "@flipside/contracts/discussion";
 import type { ReactNode } from "react";
+import { UserContent } from "../../components/shell/user-content.tsx";
 import { DeferredPart } from "../../components/ui/deferred.tsx";
 import { GraduationCap, Star } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -9,7 +10,6 @@ import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
 import { SentimentBadge } from "./review-sentiment.tsx";
-import { UserContent } from "./user-content.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
 function ReviewItem({

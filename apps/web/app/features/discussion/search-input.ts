@@ -18,10 +18,7 @@ export function searchIntent(input: string): SearchIntent {
   return { kind: "search", text };
 }
 
-/** The page view's own address for a page: `/?url=<normalized address>`. */
-export function pageViewPath(normalizedUrl: string): string {
-  return `/?${new URLSearchParams({ url: normalizedUrl }).toString()}`;
-}
+export { pageViewPath } from "../../lib/page-view-path.ts";
 
 /** Flipside answered and said no (4xx); not a lost connection or a failure of its own. */
 export function isRefusal(error: unknown): boolean {

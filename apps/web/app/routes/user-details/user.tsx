@@ -1,27 +1,108 @@
 import { data } from "react-router";
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
-import { UserRound } from "../../components/ui/icons.tsx";
-import { titleMeta } from "../../lib/page-title.ts";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { MessageSquare } from "../../components/ui/icons.tsx";
+import { ActivityFilter, ActivityList } from "../../features/profile/activity-list.tsx";
+import { NotesList } from "../../features/profile/notes-list.tsx";
+import {
+  type ActivityKind,
+  createProfileClient,
+  parseActivityKind,
+  parsePageNumber,
+} from "../../features/profile/profile-client.ts";
+import { ProfileHeader, ProfileStatsList } from "../../features/profile/profile-header.tsx";
+import { profileMeta } from "../../features/profile/profile-meta.ts";
+import { serverApi } from "../../lib/api.server.ts";
+import { isApiError } from "../../lib/api.ts";
+import type { RootData } from "../../lib/root-data.ts";
 import type { Route } from "./+types/user";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `/users/{uuid}` and `/profiles/{uuid}` show the same public profile (docs/discussion.md#model). */
-export function loader({ params, request }: Route.LoaderArgs) {
-  if (!UUID.test(params.uuid)) throw data(new URL(request.url).pathname, { status: 404 });
-  return { id: params.uuid.toLowerCase() };
+/**
+ * `/users/{uuid}` and `/profiles/{uuid}`: a person's public page, rendered on the server (for
+ * search engines and link previews). Unknown, unactivated or erased people are the 404 page.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (!UUID.test(params.uuid)) throw data(url.pathname, { status: 404 });
+  const id = params.uuid.toLowerCase();
+  const kind = parseActivityKind(url.searchParams.get("kind"));
+  const page = parsePageNumber(url.searchParams.get("page"));
+  const client = createProfileClient(serverApi(context));
+  try {
+    const [profile, activity, notes] = await Promise.all([
+      client.profile(id),
+      client.activity(id, kind, page),
+      client.publicNotes(id),
+    ]);
+    return { profile, activity, notes, kind, page };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw data(url.pathname, { status: 404 });
+    throw error;
+  }
 }
 
-export const meta = () => titleMeta("Profile");
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  if (!loaderData) return [];
+  return profileMeta(loaderData.profile, root?.config.publicOrigin ?? "");
+}
+
+function hrefFor(kind: ActivityKind, page = 1): string {
+  const params = new URLSearchParams();
+  if (kind !== "all") params.set("kind", kind);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : ".";
+}
 
 export default function UserDetails({ loaderData }: Route.ComponentProps) {
+  const { profile, activity, notes, kind, page } = loaderData;
   return (
-    <PlaceholderPage
-      title="Profile"
-      description={<span className="break-all font-mono text-xs">{loaderData.id}</span>}
-      icon={UserRound}
-      emptyTitle="Public profiles are not available yet"
-      emptyDescription="A person's display name, bio and public contributions will be shown here."
-    />
+    <div className="flex flex-col gap-8" data-testid="public-profile">
+      <ProfileHeader
+        displayName={profile.displayName}
+        imageUrl={profile.imageUrl}
+        bioHtml={profile.bioHtml}
+        createdDate={profile.createdDate}
+      >
+        <ProfileStatsList stats={profile.stats} />
+      </ProfileHeader>
+
+      <section aria-labelledby="activity-heading" className="flex flex-col gap-3">
+        <h2 id="activity-heading" className="font-semibold text-lg">
+          Contributions
+        </h2>
+        <ActivityFilter kind={kind} hrefFor={(k) => hrefFor(k)} />
+        <ActivityList
+          items={activity.items}
+          total={activity.total}
+          page={page}
+          hrefForPage={(p) => hrefFor(kind, p)}
+          empty={
+            <EmptyState
+              compact
+              headingLevel={3}
+              icon={MessageSquare}
+              title={
+                kind === "all"
+                  ? `${profile.displayName} has not written anything public yet`
+                  : `Nothing of this kind from ${profile.displayName} yet`
+              }
+              description="Comments, reviews and related pages they add show up here, newest first."
+            />
+          }
+        />
+      </section>
+
+      {notes.total > 0 ? (
+        <section aria-labelledby="notes-heading" className="flex flex-col gap-3">
+          <h2 id="notes-heading" className="font-semibold text-lg">
+            Public notes
+          </h2>
+          <NotesList notes={notes.items} />
+        </section>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { MarkdownContent } from "../../components/shell/markdown-content.tsx";
 import { cn } from "../../lib/cn.ts";
+import { MarkdownContent } from "./markdown-content.tsx";
 
 /**
  * User text: HTML the API rendered and sanitized (`bodyHtml`, `reasonHtml`) or that

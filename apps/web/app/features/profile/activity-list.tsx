@@ -1,0 +1,195 @@
+import type { Contribution, SitePageRef } from "@flipside/contracts/discussion";
+import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
+import type { ReactNode } from "react";
+import { useLocation, useNavigation } from "react-router";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { UserContent } from "../../components/shell/user-content.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { ChevronLeft, ChevronRight, type IconComponent } from "../../components/ui/icons.tsx";
+import { TimeAgo } from "../../components/ui/time-ago.tsx";
+import { cn } from "../../lib/cn.ts";
+import { pageViewPath } from "../../lib/page-view-path.ts";
+import { ACTIVITY_KINDS, ACTIVITY_PAGE_SIZE, type ActivityKind } from "./profile-client.ts";
+
+const VERB: Record<Contribution["contributionType"], string> = {
+  COMMENT: "Commented on",
+  REPLY: "Replied on",
+  REVIEW: "Reviewed",
+  RELATED_PAGE: "Linked a related page on",
+};
+
+const SENTIMENT_VARIANT = { POSITIVE: "success", NEGATIVE: "destructive", EXPERT: "note" } as const;
+
+const pageName = (page: SitePageRef) => page.title?.trim() || page.displayUrl;
+
+function PageLink({ page, className }: { page: SitePageRef; className?: string }) {
+  return (
+    <AppLink
+      to={pageViewPath(page.normalizedUrl)}
+      className={cn("break-words font-medium hover:underline", className)}
+      data-testid="activity-page"
+    >
+      {pageName(page)}
+    </AppLink>
+  );
+}
+
+function ActivityItem({ item }: { item: Contribution }) {
+  return (
+    <li className="flex flex-col gap-2 py-4" data-testid="activity-item" data-kind={item.contributionType}>
+      <p className="text-muted-foreground text-sm">
+        {VERB[item.contributionType]} <PageLink page={item.sitePage} className="text-foreground" />{" "}
+        <span className="whitespace-nowrap">· {item.sitePage.domain}</span>
+      </p>
+      {item.review ? (
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge variant={SENTIMENT_VARIANT[item.review.sentiment]}>
+            {REVIEW_SENTIMENT_LABELS[item.review.sentiment]}
+          </Badge>
+          <span className="break-words font-medium">{item.review.title}</span>
+        </p>
+      ) : null}
+      {item.relatedPage ? (
+        <p className="text-sm">
+          <span className="text-muted-foreground">→ </span>
+          <PageLink page={item.relatedPage} />
+        </p>
+      ) : null}
+      {item.bodyHtml ? <UserContent html={item.bodyHtml} className="line-clamp-4" /> : null}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+        <TimeAgo iso={item.createdDate} />
+        <span>{item.score === 1 || item.score === -1 ? `${item.score} point` : `${item.score} points`}</span>
+        {item.replySize > 0 ? (
+          <span>{item.replySize === 1 ? "1 reply" : `${item.replySize} replies`}</span>
+        ) : null}
+      </p>
+    </li>
+  );
+}
+
+/** Everything / Comments / Reviews / Related pages, as links (`?kind=`), so each view has an address. */
+export function ActivityFilter({
+  kind,
+  hrefFor,
+}: {
+  kind: ActivityKind;
+  hrefFor(kind: ActivityKind): string;
+}) {
+  return (
+    <nav aria-label="Show" className="-mx-1 overflow-x-auto">
+      <ul className="flex gap-1 px-1">
+        {(Object.keys(ACTIVITY_KINDS) as ActivityKind[]).map((k) => (
+          <li key={k}>
+            <AppLink
+              to={hrefFor(k)}
+              preventScrollReset
+              aria-current={k === kind ? "page" : undefined}
+              data-testid={`activity-filter-${k}`}
+              className={cn(
+                "inline-flex h-8 items-center whitespace-nowrap rounded-full border px-3 text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/40",
+                k === kind ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent",
+              )}
+            >
+              {ACTIVITY_KINDS[k].label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A page of someone's contributions, newest first, each leading to its page view; "Newer" and
+ * "Older" are links, so every page of it has an address (and search engines can follow them).
+ */
+export function ActivityList({
+  items,
+  total,
+  page,
+  hrefForPage,
+  empty,
+}: {
+  items: readonly Contribution[];
+  total: number;
+  page: number;
+  hrefForPage(page: number): string;
+  empty: ReactNode;
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Another filter or page of this list is on its way: the one shown is dimmed until it comes.
+  const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  if (items.length === 0 && page === 1 && !pending) return <>{empty}</>;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
+  return (
+    <div
+      className={cn("flex flex-col gap-2 transition-opacity", pending && "opacity-60")}
+      aria-busy={pending || undefined}
+      data-testid="activity"
+    >
+      {items.length === 0 ? (
+        <p className="py-6 text-muted-foreground text-sm">There is nothing on this page.</p>
+      ) : (
+        <ul className="divide-y" data-testid="activity-list">
+          {items.map((item) => (
+            <ActivityItem key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 || page > 1 ? (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-2 border-t pt-4">
+          <PageStep to={page > 1 ? hrefForPage(page - 1) : null} icon={ChevronLeft} label="Newer" />
+          <span className="text-muted-foreground text-sm tabular-nums">
+            Page {page} of {pages}
+          </span>
+          <PageStep
+            to={page < pages ? hrefForPage(page + 1) : null}
+            icon={ChevronRight}
+            label="Older"
+            iconAfter
+          />
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function PageStep({
+  to,
+  icon: Icon,
+  label,
+  iconAfter = false,
+}: {
+  to: string | null;
+  icon: IconComponent;
+  label: string;
+  iconAfter?: boolean;
+}) {
+  const content = iconAfter ? (
+    <>
+      {label}
+      <Icon aria-hidden="true" />
+    </>
+  ) : (
+    <>
+      <Icon aria-hidden="true" />
+      {label}
+    </>
+  );
+  if (!to) {
+    return (
+      <Button variant="outline" size="sm" disabled>
+        {content}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="outline" size="sm">
+      <AppLink to={to} data-testid={`activity-${label.toLowerCase()}`}>
+        {content}
+      </AppLink>
+    </Button>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Note } from "@flipside/contracts/discussion";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { UserContent } from "../../components/shell/user-content.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Pin } from "../../components/ui/icons.tsx";
+import { TimeAgo } from "../../components/ui/time-ago.tsx";
+import { pageViewPath } from "../../lib/page-view-path.ts";
+
+const VISIBILITY_LABEL = { PRIVATE: "Private", ORGANIZATION: "Organisation", PUBLIC: "Public" } as const;
+
+/**
+ * Notes as small purple cards, each leading to the page it is about. `showVisibility` for the
+ * owner's own view, where private and public notes sit side by side.
+ */
+export function NotesList({
+  notes,
+  showVisibility = false,
+}: {
+  notes: readonly Note[];
+  showVisibility?: boolean;
+}) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" data-testid="profile-notes">
+      {notes.map((note) => (
+        <li
+          key={note.id}
+          className="flex min-w-0 flex-col gap-2 rounded-lg border border-note/30 bg-note/5 p-4"
+          data-testid="profile-note"
+        >
+          <div className="flex items-start gap-2">
+            {note.pinned ? <Pin className="mt-0.5 size-4 shrink-0 text-note" aria-label="Pinned" /> : null}
+            <h3 className="min-w-0 flex-1 break-words font-medium">{note.title}</h3>
+            {showVisibility ? <Badge variant="note">{VISIBILITY_LABEL[note.visibility]}</Badge> : null}
+          </div>
+          {note.bodyHtml ? <UserContent html={note.bodyHtml} className="line-clamp-3" /> : null}
+          <p className="mt-auto flex flex-wrap gap-x-2 text-muted-foreground text-xs">
+            <AppLink to={pageViewPath(note.sitePage.normalizedUrl)} className="break-all hover:underline">
+              {note.sitePage.title?.trim() || note.sitePage.displayUrl}
+            </AppLink>
+            <span aria-hidden="true">·</span>
+            <TimeAgo iso={note.updatedDate} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
