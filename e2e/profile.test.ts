@@ -193,6 +193,42 @@ describe("settings", () => {
     expect(tab.problems.all()).toEqual([]);
   });
 
+  it("sessions: each device by browser, this one marked; another is signed out from here", async () => {
+    const { tab, page, account } = await signedInTab();
+    const elsewhere = await fetch(`${journey.server.url}/api/authenticate`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      },
+      body: JSON.stringify({ username: account.email, password: PASSWORD, rememberMe: false }),
+    });
+    const otherToken = ((await elsewhere.json()) as { id_token: string }).id_token;
+    const third = await api<{ id_token: string }>("/authenticate", {
+      method: "POST",
+      body: { username: account.email, password: PASSWORD, rememberMe: false },
+    });
+    await visit(page, "/profile/settings#sessions");
+    const list = page.getByTestId("sessions-list");
+    await expect(list.getByTestId("session").count()).resolves.toBe(3);
+    await expect(list.locator("[data-current]").innerText()).resolves.toContain("This device");
+    const firefox = list.getByTestId("session").filter({ hasText: "Firefox 133 on Windows 10" });
+    await firefox.getByRole("button", { name: "Sign out Firefox 133 on Windows 10" }).click();
+    await toastSaying(page, "Firefox 133 on Windows 10 is signed out").waitFor();
+    await expect.poll(() => list.getByTestId("session").count()).toBe(2);
+    expect((await api("/account", { token: otherToken })).status).toBe(401);
+
+    await page.getByTestId("sessions-sign-out-others").click();
+    await toastSaying(page, "Every other device is signed out").waitFor();
+    await page.getByText("You are not signed in anywhere else.").waitFor();
+    expect((await api("/account", { token: third.data.id_token })).status).toBe(401);
+    // This tab's own session stays.
+    expect((await api("/account", { token: account.token })).status).toBe(200);
+    await visit(page, "/profile/settings");
+    await page.getByTestId("sessions-list").waitFor();
+    expect(withoutCancelledDataReports(tab.problems.all(), "/profile/settings")).toEqual([]);
+  });
+
   it("delete account: the password confirms it; the person is signed out and their comment stays without their name", async () => {
     const { tab, page, account } = await signedInTab();
     const words = `Leaving soon ${Date.now()}`;

@@ -196,6 +196,25 @@ export const ResetPasswordFinishRequest = z
   .meta({ id: "ResetPasswordFinishRequest" });
 export type ResetPasswordFinishRequest = z.infer<typeof ResetPasswordFinishRequest>;
 
+/** A signed-in device, as the sessions list of the settings shows it. */
+export const AccountSession = z
+  .object({
+    id: z.uuid(),
+    /** "Chrome 131", from the browser's user agent; null when it said nothing useful. */
+    browser: z.string().nullable(),
+    /** "macOS", "Android 14"… */
+    os: z.string().nullable(),
+    device: z.enum(["desktop", "mobile", "tablet", "other"]),
+    createdDate: z.iso.datetime(),
+    /** To within a few minutes. */
+    lastSeenDate: z.iso.datetime(),
+    expiresDate: z.iso.datetime(),
+    /** The session this request came with. */
+    current: z.boolean(),
+  })
+  .meta({ id: "AccountSession" });
+export type AccountSession = z.infer<typeof AccountSession>;
+
 /** What a profile has added: contributions not deleted, PUBLIC notes, up votes received. */
 export const ProfileStats = z
   .object({

@@ -69,6 +69,9 @@ export function carriesCredentials(request: FastifyRequest): boolean {
   return Boolean(request.headers.authorization || request.headers.cookie?.includes(`${SESSION_COOKIE}=`));
 }
 
+/** How stale a session's "last seen" may be: it is written at most this often. */
+export const SESSION_SEEN_PRECISION_MS = 5 * 60 * 1000;
+
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.viewer();
   if (!viewer) throw unauthorized();
@@ -128,6 +131,7 @@ export const authPlugin = fp(
           roles: users.roles,
           createdAt: users.createdAt,
           expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -140,7 +144,18 @@ export const authPlugin = fp(
           ),
         )
         .limit(1);
-      return row ? { ...row, sessionId: claims.sessionId } : null;
+      if (!row) return null;
+      const { lastSeenAt, ...viewer } = row;
+      if (Date.now() - lastSeenAt.getTime() > SESSION_SEEN_PRECISION_MS) {
+        // The sessions list says when each device was last used; a write per session every few
+        // minutes at most, and never in the way of the answer.
+        app.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date() })
+          .where(eq(sessions.id, claims.sessionId))
+          .catch((error: unknown) => app.log.warn({ err: error }, "could not note when a session was used"));
+      }
+      return { ...viewer, sessionId: claims.sessionId };
     }
 
     app.decorateRequest("viewerPromise", null);

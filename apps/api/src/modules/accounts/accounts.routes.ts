@@ -2,6 +2,7 @@ import type { CookieSerializeOptions } from "@fastify/cookie";
 import {
   ACCOUNT_MESSAGES,
   Account,
+  AccountSession,
   ActivateQuery,
   ActivateRequest,
   ActivateResponse,
@@ -319,6 +320,62 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.removeImage(actorOf(await requireViewer(request))),
+  );
+
+  app.get(
+    "/account/sessions",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The devices signed in to the account",
+        description:
+          "Live sessions, the most recently used first, each with the browser and system its user agent named; the one this request came with is `current`. No addresses or places are kept.",
+        security: SIGNED_IN,
+        response: { 200: z.array(AccountSession), ...problems(401) },
+      },
+    },
+    async (request) => service.listSessions(actorOf(await requireViewer(request))),
+  );
+
+  app.delete(
+    "/account/sessions",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Sign out everywhere else",
+        description: "Revokes every session of the account but the one this request came with.",
+        security: SIGNED_IN,
+        response: { 204: NoContent, ...problems(401) },
+      },
+    },
+    async (request, reply) => {
+      await service.revokeOtherSessions(actorOf(await requireViewer(request)));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/account/sessions/:id",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Sign one device out",
+        description:
+          "Only the account's own live sessions; any other id is a 404. Revoking the current session signs this browser out (its cookie is cleared).",
+        security: SIGNED_IN,
+        params: z.object({ id: z.uuid() }),
+        response: { 204: NoContent, ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(await requireViewer(request));
+      await service.revokeSession(actor, request.params.id);
+      if (request.params.id === actor.sessionId) clearSession(reply);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   ACCOUNT_MESSAGES,
   type Account,
+  type AccountSession,
   AVATAR_KINDS,
   AVATAR_MAX_BYTES,
   type ChangePasswordRequest,
@@ -39,6 +40,7 @@ import { profileStats } from "../discussion/index.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
 import * as repo from "./accounts.repository.ts";
+import { presentSession } from "./sessions.presenter.ts";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_ME_TTL_MS = 365 * 24 * 60 * 60 * 1000;
@@ -334,6 +336,24 @@ export function createAccountsService(deps: AccountsDeps) {
       if (user.imageKey) await Promise.all(avatarFiles(user.imageKey).map((key) => storage.delete(key)));
       viewers.forgetUser(user.id);
       return presentAccount(updated, storage);
+    },
+
+    /** The devices signed in to the account, the one asking marked `current`. */
+    async listSessions(actor: Actor): Promise<AccountSession[]> {
+      return (await repo.liveSessions(db, actor.id)).map((row) => presentSession(row, actor.sessionId));
+    },
+
+    /** Signs one device out; someone else's session (or none) is a 404, whatever its id. */
+    async revokeSession(actor: Actor, sessionId: string): Promise<void> {
+      if (!(await repo.revokeOwnSession(db, actor.id, sessionId)))
+        throw notFound("There is no such session.");
+      viewers.forgetUser(actor.id);
+    },
+
+    /** "Sign out everywhere else": every session but the one asking. */
+    async revokeOtherSessions(actor: Actor): Promise<void> {
+      await repo.revokeSessions(db, actor.id, actor.sessionId);
+      viewers.forgetUser(actor.id);
     },
 
     /** Always the same answer; a mail only when the address has an account. */

@@ -28,6 +28,8 @@ export const accountApi = {
   changeImage: (base64: string) => api.post<Account>("/account/change-image-url", { base64 }),
   removeImage: () => api.delete<Account>("/account/image"),
   changePassword: (body: ChangePasswordRequest) => api.post("/account/change-password", body),
+  revokeSession: (id: string) => api.delete(`/account/sessions/${encodeURIComponent(id)}`),
+  revokeOtherSessions: () => api.delete("/account/sessions"),
   /** Clears the session cookie as well. */
   deleteAccount: (password: string) =>
     api.request<void>("/account", { method: "DELETE", body: { password } }).then(() => undefined),

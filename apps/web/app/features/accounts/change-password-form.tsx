@@ -2,6 +2,7 @@ import { ChangePasswordRequest, NewPassword } from "@flipside/contracts/accounts
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { useRevalidator } from "react-router";
 import { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
 import { isApiError } from "../../lib/api.ts";
@@ -23,6 +24,7 @@ const FIELDS = ["currentPassword", "newPassword"] as const;
  * and mails a notice; this one stays signed in.
  */
 export function ChangePasswordForm({ email }: { email: string }) {
+  const { revalidate } = useRevalidator();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(ChangePasswordSchema),
@@ -45,6 +47,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
       return;
     }
     form.reset();
+    // The sessions list below shows the other devices gone.
+    void revalidate();
     notify.success("Your password is changed", {
       description: "Every other device was signed out. We sent you a mail about it.",
     });

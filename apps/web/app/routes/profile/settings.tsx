@@ -1,4 +1,4 @@
-import type { Account } from "@flipside/contracts/accounts";
+import type { Account, AccountSession } from "@flipside/contracts/accounts";
 import { redirect } from "react-router";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { AvatarSetting } from "../../features/accounts/avatar-setting.tsx";
@@ -7,6 +7,7 @@ import { ColorModeSetting } from "../../features/accounts/color-mode-setting.tsx
 import { DeleteAccount } from "../../features/accounts/delete-account.tsx";
 import { ProfileDetailsForm } from "../../features/accounts/profile-details-form.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { SessionsSetting } from "../../features/accounts/sessions-setting.tsx";
 import { SettingsSection } from "../../features/accounts/settings-section.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
@@ -14,8 +15,13 @@ import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context);
   try {
-    return { account: await serverApi(context).get<Account>("/account") };
+    const [account, sessions] = await Promise.all([
+      api.get<Account>("/account"),
+      api.get<AccountSession[]>("/account/sessions"),
+    ]);
+    return { account, sessions };
   } catch (error) {
     // Signed out in another tab since the page was opened: log in again and come back.
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));
@@ -26,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => titleMeta("Settings");
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { account } = loaderData;
+  const { account, sessions } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <PageHeading
@@ -68,6 +74,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         description="Changing it signs out every other device where you are logged in."
       >
         <ChangePasswordForm email={account.email} />
+      </SettingsSection>
+      <SettingsSection
+        id="sessions"
+        title="Where you are signed in"
+        description="Each browser where you logged in. Sign out any you do not recognise, then change your password."
+      >
+        <SessionsSetting sessions={sessions} />
       </SettingsSection>
       <SettingsSection
         id="delete-account"
