@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
@@ -227,6 +228,29 @@ describe("settings", () => {
     await visit(page, "/profile/settings");
     await page.getByTestId("sessions-list").waitFor();
     expect(withoutCancelledDataReports(tab.problems.all(), "/profile/settings")).toEqual([]);
+  });
+
+  it("your data: one JSON file with what the person wrote, notes of every kind included", async () => {
+    const { tab, page, account } = await signedInTab();
+    const pageId = await flip("example.com/my-data");
+    await api("/v1/notes", {
+      method: "POST",
+      token: account.token,
+      body: { sitePage_id: pageId, title: "Kept to myself", body: "", visibility: "PRIVATE" },
+    });
+    await flipAndComment(page, "example.com/my-data", "Mine to take away.");
+    await visit(page, "/profile/settings#your-data");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("your-data-download").click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^flipside-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const path = await download.path();
+    const data = JSON.parse(await readFile(path, "utf8"));
+    expect(data.account.email).toBe(account.email);
+    expect(data.contributions.map((c: { body: string }) => c.body)).toEqual(["Mine to take away."]);
+    expect(data.notes.map((n: { title: string }) => n.title)).toEqual(["Kept to myself"]);
+    expect(tab.problems.all()).toEqual([]);
   });
 
   it("delete account: the password confirms it; the person is signed out and their comment stays without their name", async () => {

@@ -30,6 +30,7 @@ import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
 import { votesRoutes } from "./modules/votes/votes.routes.ts";
+import { yourDataRoutes } from "./modules/your-data/your-data.routes.ts";
 import { authPlugin, carriesCredentials } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notesRoutes);
       await api.register(contributionsRoutes);
       await api.register(attachmentsRoutes);
+      await api.register(yourDataRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw notFound("There is no API endpoint at this path.");
       });

@@ -59,6 +59,7 @@ export const CircleDashed = icon("circle-dashed");
 export const Compass = icon("compass");
 export const CreditCard = icon("credit-card");
 export const Crosshair = icon("crosshair");
+export const Download = icon("download");
 export const ExternalLink = icon("external-link");
 export const Eye = icon("eye");
 export const EyeOff = icon("eye-off");

@@ -9,6 +9,7 @@ import { ProfileDetailsForm } from "../../features/accounts/profile-details-form
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { SessionsSetting } from "../../features/accounts/sessions-setting.tsx";
 import { SettingsSection } from "../../features/accounts/settings-section.tsx";
+import { YourData } from "../../features/accounts/your-data.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { titleMeta } from "../../lib/page-title.ts";
@@ -81,6 +82,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         description="Each browser where you logged in. Sign out any you do not recognise, then change your password."
       >
         <SessionsSetting sessions={sessions} />
+      </SettingsSection>
+      <SettingsSection
+        id="your-data"
+        title="Your data"
+        description="Everything you wrote on Flipside, in one JSON file you can keep or take elsewhere."
+      >
+        <YourData />
       </SettingsSection>
       <SettingsSection
         id="delete-account"
