@@ -9,7 +9,7 @@ import {
   withoutCancelledDataReports,
 } from "./fixtures/browser.ts";
 import { commentWithPicture, DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
-import { SPEC_ROUTES } from "./fixtures/spec-routes.ts";
+import { SAMPLE_PERSON, SPEC_ROUTES } from "./fixtures/spec-routes.ts";
 
 /**
  * What a new person tripped over in their first hour (issue 19), each reproduced in Chromium at
@@ -100,10 +100,13 @@ describe("layout", () => {
   it("no working screen scrolls sideways at 320 or 375 px, signed in, with the demo's data", async () => {
     for (const options of [NARROW, PHONE]) {
       const tab = await tracked(options);
-      await demoSignIn(tab, "maya");
+      const token = await demoToken("maya");
+      await signIn(tab, { token });
+      const maya = (await api<{ id: string }>("/account", { token })).data.id;
       const { page, problems } = tab;
       const paths = [
-        ...SPEC_ROUTES.map((r) => r.path),
+        // A person's page with the demo's contributions in it, not the sample id's 404.
+        ...SPEC_ROUTES.map((r) => r.path.replace(SAMPLE_PERSON, maya)),
         "/?q=coffee",
         ...DEMO_PAGES.map((address) => pagePath(address)),
       ];

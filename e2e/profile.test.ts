@@ -396,6 +396,47 @@ describe("profile home and public page", () => {
     expect(tab.problems.all()).toEqual([]);
   });
 
+  it("by keyboard alone: the avatar's menu leads to the settings, where a name is changed and saved", async () => {
+    const { tab, page, account } = await signedInTab();
+    await visit(page, "/");
+    await page.getByTestId("header-profile").focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByTestId("profile-menu");
+    await menu.waitFor();
+    await expect(menu.innerText()).resolves.toContain(account.email);
+    for (const id of ["my_profile", "settings", "notifications", "sign-out"]) {
+      await expect(menu.getByTestId(id).isVisible(), id).resolves.toBe(true);
+    }
+    // Focus is in the menu; down past My profile and Ads dashboard to Settings, and in.
+    const focused = () => page.evaluate(() => document.activeElement?.id);
+    await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const path: (string | undefined)[] = [];
+    for (let presses = 0; presses < 4 && path.at(-1) !== "settings"; presses++) {
+      const before = await focused();
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(focused).not.toBe(before);
+      path.push(await focused());
+    }
+    expect(path).toEqual(["my_profile", "dashboard", "settings"]);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${journey.server.url}/profile/settings`);
+    await page.getByTestId("profile-details-form").waitFor();
+
+    const name = page.getByTestId("profile-details-form").getByLabel("Display name");
+    await name.focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Keyboard Robin");
+    await page.keyboard.press("Enter");
+    await toastSaying(page, "Your profile is saved").waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await api<{ displayName: string }>("/account", { token: account.token })).data.displayName,
+      )
+      .toBe("Keyboard Robin");
+    expect(withoutCancelledDataReports(tab.problems.all(), "/profile/settings")).toEqual([]);
+  });
+
   it("an unknown person is the 404 page", async () => {
     const response = await fetch(`${journey.server.url}/users/0190a0a0-0000-7000-8000-000000000000`);
     expect(response.status).toBe(404);

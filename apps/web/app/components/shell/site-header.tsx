@@ -3,10 +3,9 @@ import { useAppMode } from "../../lib/client-state.tsx";
 import { cn } from "../../lib/cn.ts";
 import { EXPLORE_LINKS } from "../../lib/menu.ts";
 import { useShellUser, useViewerPending } from "../../lib/root-data.ts";
-import { userInitials } from "../../lib/shell-user.ts";
 import { Button } from "../ui/button.tsx";
 import { AppLink, AppNavLink } from "./app-link.tsx";
-import { MainMenu, MobileMenu } from "./header-menus.tsx";
+import { MainMenu, MobileMenu, ProfileMenu } from "./header-menus.tsx";
 import { Logo } from "./logo.tsx";
 
 /** The top bar of every layout: logo home, a few direct links from md up, and the menu. */
@@ -58,18 +57,7 @@ export function SiteHeader({ className, wide = false }: { className?: string; wi
               className="hidden size-8 animate-pulse rounded-full bg-muted md:inline-flex"
             />
           ) : user ? (
-            <AppLink
-              to="/profile"
-              data-testid="header-profile"
-              className="hidden size-8 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground text-xs outline-none focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-solid md:inline-flex"
-            >
-              {user.imageUrl ? (
-                <img src={user.imageUrl} alt="" className="size-full object-cover" />
-              ) : (
-                <span aria-hidden="true">{userInitials(user)}</span>
-              )}
-              <span className="sr-only">Your profile</span>
-            </AppLink>
+            <ProfileMenu user={user} />
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Button asChild variant="ghost" size="sm">
