@@ -99,13 +99,18 @@ describe("settings", () => {
       )
       .toBe("dark");
 
-    // The next render is dark from its first byte of script: no light frame.
-    await page.goto(`${journey.server.url}/profile/settings`, { waitUntil: "commit" });
-    await page.waitForSelector("body");
-    await expect(page.evaluate(() => document.documentElement.classList.contains("dark"))).resolves.toBe(
-      true,
-    );
-    await page.waitForSelector("html[data-hydrated]");
+    // The next render is dark in its first frame: what <html> says in the first animation frame,
+    // which comes before the first paint (a hook put in before any script of the page).
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrameClass: string }).firstFrameClass =
+          document.documentElement.className;
+      });
+    });
+    await visit(page, "/profile/settings");
+    await expect(
+      page.evaluate(() => (window as unknown as { firstFrameClass?: string }).firstFrameClass),
+    ).resolves.toMatch(/\bdark\b/);
     await expect(page.getByTestId("settings-color-mode-dark").isChecked()).resolves.toBe(true);
     expect(tab.problems.all()).toEqual([]);
   });

@@ -27,7 +27,7 @@ describe("npm run demo", () => {
     const lines: string[] = [];
     expect(await seedDemo(t.app.db, t.app.config, (l) => lines.push(l))).toEqual({ created: true });
     const after = await counts();
-    expect(after).toMatchObject({ users: 6, notes: 2 });
+    expect(after).toMatchObject({ users: 6, notes: 4 });
     expect(after?.pages).toBeGreaterThanOrEqual(12);
     expect(after?.contributions).toBeGreaterThan(30);
     expect(after?.votes).toBeGreaterThan(20);
@@ -67,5 +67,20 @@ describe("npm run demo", () => {
       await t.app.inject(`/api/v1/site-page-comments?searchAnd=sitePage_id==${coffee.id},REPLY`)
     ).json();
     expect(replies[0].claimUuid).toBe(coffee.site.id);
+
+    // Profiles: a drawn picture (served, both sizes) or initials, a markdown bio, public notes.
+    const profile = (await t.app.inject(`/api/v1/profiles/${maya?.id}`)).json();
+    expect(profile.imageUrl).toMatch(/-256\.webp$/);
+    expect((await t.app.inject(profile.imageUrl)).statusCode).toBe(200);
+    expect((await t.app.inject(profile.imageUrl.replace("-256.", "-64."))).statusCode).toBe(200);
+    expect(profile.bioHtml).toContain("<strong>Octopus</strong>");
+    expect(profile.stats.comments).toBeGreaterThan(0);
+    const [lucas] = await t.app.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${demoEmail("lucas")}`);
+    expect((await t.app.inject(`/api/v1/profiles/${lucas?.id}`)).json().imageUrl).toBeNull();
+    const publicNotes = await t.app.inject(`/api/v1/profiles/${maya?.id}/notes`);
+    expect(publicNotes.json().map((n: { title: string }) => n.title)).toEqual(["Shopping list"]);
   });
 });

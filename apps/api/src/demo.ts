@@ -7,9 +7,10 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { users } from "./db/schema/accounts.ts";
 import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/discussion.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
+import { AVATAR_SIZES, newAvatarKeys } from "./lib/avatar-keys.ts";
 import { hashPassword } from "./lib/passwords.ts";
 import { createLimiter } from "./lib/rate-limit.ts";
-import { createLocalStorage } from "./lib/storage.ts";
+import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { normalizeUrl } from "./lib/url-normalize.ts";
 import { createCommentsService } from "./modules/comments/comments.service.ts";
 import {
@@ -33,14 +34,62 @@ import type { Viewer } from "./plugins/auth.ts";
  * a second run finds the demo users and leaves everything as it is.
  */
 
+/**
+ * The sample people. `avatar` is the two colours of the drawn picture some of them have (an
+ * abstract one, made here: nobody's photo); the others show their initials, as new people do.
+ */
 const PEOPLE = [
-  { key: "maya", displayName: "Maya Chen", bio: "Marine biology student. Octopus fan." },
-  { key: "tom", displayName: "Tom Becker", bio: "Roasts coffee, writes slowcoffee.blog." },
-  { key: "priya", displayName: "Priya Nair", bio: "Backend engineer; PostgreSQL and HTTP headers." },
-  { key: "lucas", displayName: "Lucas Martin", bio: "Cycles to work, bakes on weekends." },
-  { key: "sofia", displayName: "Sofia Rossi", bio: "Indie game critic." },
-  { key: "kenji", displayName: "Kenji Sato", bio: "Gardener and map maker." },
+  {
+    key: "maya",
+    displayName: "Maya Chen",
+    bio: "Marine biology student. **Octopus** fan; I read the sources so you don't have to.",
+    avatar: ["#0ea5e9", "#6366f1"],
+  },
+  {
+    key: "tom",
+    displayName: "Tom Becker",
+    bio: "Roasts coffee, writes [slowcoffee.blog](https://slowcoffee.blog).",
+    avatar: ["#b45309", "#f59e0b"],
+  },
+  {
+    key: "priya",
+    displayName: "Priya Nair",
+    bio: "Backend engineer; PostgreSQL and HTTP headers.",
+    avatar: ["#059669", "#84cc16"],
+  },
+  { key: "lucas", displayName: "Lucas Martin", bio: "Cycles to work, bakes on weekends.", avatar: null },
+  {
+    key: "sofia",
+    displayName: "Sofia Rossi",
+    bio: "Indie game critic. _Short games, long reviews._",
+    avatar: ["#db2777", "#f97316"],
+  },
+  { key: "kenji", displayName: "Kenji Sato", bio: "Gardener and map maker.", avatar: null },
 ] as const;
+
+/** A 256 px picture of soft circles in two colours, stored like an upload (both sizes). */
+async function drawAvatar(
+  storage: Storage,
+  userId: string,
+  [from, to]: readonly [string, string],
+): Promise<string> {
+  const { default: sharp } = await import("sharp");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="256" height="256" fill="url(#g)"/>
+    <circle cx="70" cy="190" r="90" fill="#ffffff" fill-opacity="0.18"/>
+    <circle cx="200" cy="60" r="60" fill="#ffffff" fill-opacity="0.25"/></svg>`;
+  const keys = newAvatarKeys(userId);
+  for (const [key, size] of [
+    [keys.large, AVATAR_SIZES.large],
+    [keys.small, AVATAR_SIZES.small],
+  ] as const) {
+    const image = await sharp(Buffer.from(svg)).resize(size, size).webp({ quality: 82 }).toBuffer();
+    await storage.put(key, image, "image/webp");
+  }
+  return keys.large;
+}
 type Person = (typeof PEOPLE)[number]["key"];
 
 const PAGES = [
@@ -154,6 +203,10 @@ export async function seedDemo(
         })
         .returning();
       if (!row) throw new Error("demo user insert returned nothing");
+      if (person.avatar) {
+        const imageKey = await drawAvatar(storage, row.id, person.avatar);
+        await tx.update(users).set({ imageKey }).where(eq(users.id, row.id));
+      }
       viewers[person.key] = {
         id: row.id,
         sessionId: "demo",
@@ -382,6 +435,21 @@ export async function seedDemo(
       title: "Shopping list",
       body: "- red lentils\n- lemon\n- spinach",
       pinned: false,
+      visibility: "PUBLIC",
+    });
+    // Public notes show on their authors' public pages.
+    await notes.create(viewers.priya, {
+      sitePage_id: page(2),
+      title: "CSP checklist",
+      body: "Start with `default-src 'self'`, add nonces for inline scripts, then report-only for a week.",
+      pinned: true,
+      visibility: "PUBLIC",
+    });
+    await notes.create(viewers.tom, {
+      sitePage_id: page(5),
+      title: "Grind sizes I use",
+      body: "- V60: medium-fine\n- Chemex: medium-coarse",
+      pinned: true,
       visibility: "PUBLIC",
     });
   });
