@@ -115,6 +115,21 @@ describe("settings", () => {
     expect(tab.problems.all()).toEqual([]);
   });
 
+  it("colour mode: the one kept on the account follows the person to a new browser when they log in", async () => {
+    const account = await journey.account("Nightowl");
+    await api("/account", { method: "POST", token: account.token, body: { colorMode: "dark" } });
+    const tab = await tracked({ colorScheme: "light" });
+    const { page } = tab;
+    await visit(page, "/login");
+    const dialog = page.getByTestId("login-dialog");
+    await dialog.getByLabel("Email").fill(account.email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Password", { exact: true }).press("Enter");
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await expect(page.evaluate(() => localStorage.getItem("nuxt-color-mode"))).resolves.toBe("dark");
+    expect(withoutCancelledDataReports(tab.problems.all(), "/_root")).toEqual([]);
+  });
+
   it("picture: chosen, cropped by keyboard, uploaded, shown on the comments; removed again", async () => {
     const { tab, page } = await signedInTab();
     await visit(page, "/profile/settings");

@@ -23,6 +23,7 @@ export const accountApi = {
   finishPasswordReset: (body: ResetPasswordFinishRequest) => api.post("/account/reset-password/finish", body),
   activate: (activationKey: string) => api.put<ActivateResponse>("/v1/users/activate", { activationKey }),
   resendActivation: () => api.post("/account/resend-activation", undefined),
+  getAccount: () => api.get<Account>("/account"),
   updateAccount: (body: UpdateAccountRequest) => api.post<Account>("/account", body),
   /** `base64` may be a `data:` URL; the server checks what it really is. */
   changeImage: (base64: string) => api.post<Account>("/account/change-image-url", { base64 }),

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { type AuthDialogOptions, authDialogs, returnFocus } from "../../lib/auth-dialog-store.ts";
+import { writeColorModePreference } from "../../lib/color-mode.ts";
 import { accountApi } from "./account-api.ts";
 import {
   applyServerErrors,
@@ -16,6 +17,20 @@ import {
   LoginFormSchema,
 } from "./account-forms.ts";
 import { CheckboxField, linkButtonClass, PasswordField, TextField } from "./form-fields.tsx";
+
+/**
+ * A colour mode chosen in the settings follows the person to this browser when they sign in
+ * ("system", the default, leaves this browser's own choice alone). Best effort: the login
+ * stands whatever happens here.
+ */
+async function adoptAccountColorMode(): Promise<void> {
+  try {
+    const account = await accountApi.getAccount();
+    if (account.colorMode !== "system") writeColorModePreference(account.colorMode);
+  } catch {
+    // The page's own reload says whether the session works.
+  }
+}
 
 /** docs/web-app.md#routes-and-layouts login dialog: its title, text, placeholders and buttons, word for word. */
 export function LoginForm({ options }: { options: AuthDialogOptions }) {
@@ -49,7 +64,7 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
     }
     // docs/web-app.md#session: the dialog closes, the account is fetched and the page's data reloads.
     authDialogs.close();
-    await revalidator.revalidate();
+    await Promise.all([revalidator.revalidate(), adoptAccountColorMode()]);
     if (options.redirectTo) await navigate(options.redirectTo, { replace: true });
     else returnFocus(options);
     options.onLoggedIn?.();
