@@ -7,7 +7,7 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { users } from "./db/schema/accounts.ts";
 import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/discussion.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
-import { AVATAR_SIZES, newAvatarKeys } from "./lib/avatar-keys.ts";
+import { storeAvatar } from "./lib/avatars.ts";
 import { hashPassword } from "./lib/passwords.ts";
 import { createLimiter } from "./lib/rate-limit.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
@@ -67,7 +67,9 @@ const PEOPLE = [
   { key: "kenji", displayName: "Kenji Sato", bio: "Gardener and map maker.", avatar: null },
 ] as const;
 
-/** A 256 px picture of soft circles in two colours, stored like an upload (both sizes). */
+type Person = (typeof PEOPLE)[number]["key"];
+
+/** A picture of soft circles in two colours, stored as an upload is (both sizes). */
 async function drawAvatar(
   storage: Storage,
   userId: string,
@@ -80,17 +82,9 @@ async function drawAvatar(
     <rect width="256" height="256" fill="url(#g)"/>
     <circle cx="70" cy="190" r="90" fill="#ffffff" fill-opacity="0.18"/>
     <circle cx="200" cy="60" r="60" fill="#ffffff" fill-opacity="0.25"/></svg>`;
-  const keys = newAvatarKeys(userId);
-  for (const [key, size] of [
-    [keys.large, AVATAR_SIZES.large],
-    [keys.small, AVATAR_SIZES.small],
-  ] as const) {
-    const image = await sharp(Buffer.from(svg)).resize(size, size).webp({ quality: 82 }).toBuffer();
-    await storage.put(key, image, "image/webp");
-  }
-  return keys.large;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return storeAvatar(storage, userId, png, "avatar");
 }
-type Person = (typeof PEOPLE)[number]["key"];
 
 const PAGES = [
   {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
+import { expect } from "vitest";
 import { sessions, users } from "../src/db/schema/accounts.ts";
 
 export interface TestUser {
@@ -37,4 +38,21 @@ export async function createUser(
   if (!session) throw new Error("session insert returned nothing");
   const token = await app.tokens.sign({ userId: id, sessionId: session.id }, expiresAt);
   return { id, token, displayName, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A call of the API as this user that must succeed (setting up what a test is not about):
+ * answers the parsed body, or undefined for a 204.
+ */
+export async function sendAs(
+  app: FastifyInstance,
+  user: TestUser,
+  url: string,
+  payload: Record<string, unknown>,
+  method: "POST" | "PUT" | "DELETE" = "POST",
+) {
+  const res = await app.inject({ method, url, headers: user.headers, payload });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  // The parsed body is as loosely typed as inject makes it: each test knows what it asked for.
+  return res.body ? res.json() : undefined;
 }

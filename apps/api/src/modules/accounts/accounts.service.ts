@@ -3,7 +3,6 @@ import {
   ACCOUNT_MESSAGES,
   type Account,
   type AccountSession,
-  AVATAR_KINDS,
   AVATAR_MAX_BYTES,
   type ChangePasswordRequest,
   PASSWORD_MESSAGES,
@@ -12,10 +11,10 @@ import {
   type UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
 import type { Db } from "../../db/client.ts";
-import { AVATAR_SIZES, avatarFiles, newAvatarKeys } from "../../lib/avatar-keys.ts";
+import { avatarFiles, storeAvatar } from "../../lib/avatars.ts";
 import { networkKey } from "../../lib/client-address.ts";
 import { AppError, badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
-import { imageTooLarge, reencodeImage } from "../../lib/images.ts";
+import { imageTooLarge } from "../../lib/images.ts";
 import {
   activationMail,
   type MailContent,
@@ -293,34 +292,23 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * Stored as two square WebP copies (lib/avatar-keys.ts) made from the decoded pixels only. A
+     * Stored as two square WebP copies (lib/avatars.ts) made from the decoded pixels only. A
      * GIF gives its first frame. What is not an image is a 400 here: the body is JSON, whatever
      * the base64 in it holds.
      */
     async changeImage(actor: Actor, base64: string): Promise<Account> {
       const user = await currentUser(actor);
-      const input = decodeBase64Image(base64);
-      const square = (size: number) =>
-        reencodeImage(input, {
-          allowed: AVATAR_KINDS,
-          maxBytes: AVATAR_MAX_BYTES,
-          resize: { width: size, height: size, fit: "cover" },
-          output: "webp",
-          field: "base64",
-        }).catch((error: unknown) => {
+      const imageKey = await storeAvatar(storage, user.id, decodeBase64Image(base64), "base64").catch(
+        (error: unknown) => {
           if (error instanceof AppError && error.code === "unsupported_media_type") {
             throw badRequest(error.detail, error.errors);
           }
           throw error;
-        });
-      const large = await square(AVATAR_SIZES.large);
-      const small = await square(AVATAR_SIZES.small);
-      const keys = newAvatarKeys(user.id);
-      await storage.put(keys.large, large.buffer, large.contentType);
-      await storage.put(keys.small, small.buffer, small.contentType);
-      const updated = await repo.updateUser(db, user.id, { imageKey: keys.large });
+        },
+      );
+      const updated = await repo.updateUser(db, user.id, { imageKey });
       if (!updated) {
-        await Promise.all([storage.delete(keys.large), storage.delete(keys.small)]);
+        await Promise.all(avatarFiles(imageKey).map((key) => storage.delete(key)));
         throw unauthorized();
       }
       if (user.imageKey) await Promise.all(avatarFiles(user.imageKey).map((key) => storage.delete(key)));

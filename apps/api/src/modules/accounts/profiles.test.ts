@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { createUser, type TestUser } from "../../../test/users.ts";
+import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 
 let t: TestApp;
 let pageId: string;
@@ -17,11 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(user: TestUser, url: string, payload: Record<string, unknown>, method = "POST") {
-  const res = await t.app.inject({ method, url, headers: user.headers, payload });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.body ? res.json() : undefined;
-}
+const send = (user: TestUser, url: string, payload: Record<string, unknown>, method?: "POST" | "DELETE") =>
+  sendAs(t.app, user, url, payload, method);
 
 const profileOf = (id: string) => t.app.inject(`/api/v1/profiles/${id}`);
 

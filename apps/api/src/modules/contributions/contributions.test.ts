@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { createUser, type TestUser } from "../../../test/users.ts";
+import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 
 let t: TestApp;
 let alice: TestUser;
@@ -21,11 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(user: TestUser, url: string, payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: "POST", url, headers: user.headers, payload });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json();
-}
+const send = (user: TestUser, url: string, payload: Record<string, unknown>, method?: "POST" | "DELETE") =>
+  sendAs(t.app, user, url, payload, method);
 
 describe("GET /v1/contributions", () => {
   it("lists a profile's public contributions of every kind, newest first", async () => {

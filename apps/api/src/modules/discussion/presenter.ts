@@ -1,5 +1,5 @@
 import type { ProfileRef, SitePageRef, VoteValue } from "@flipside/contracts/discussion";
-import { smallAvatarKey } from "../../lib/avatar-keys.ts";
+import { smallAvatarKey } from "../../lib/avatars.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { renderMarkdownCached } from "./markdown-cache.ts";
 

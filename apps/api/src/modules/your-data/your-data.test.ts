@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { createUser, type TestUser } from "../../../test/users.ts";
+import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { BATCH } from "./your-data.repository.ts";
 
 let t: TestApp;
@@ -17,11 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(user: TestUser, url: string, payload: Record<string, unknown>, method = "POST") {
-  const res = await t.app.inject({ method, url, headers: user.headers, payload });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.body ? res.json() : undefined;
-}
+const send = (user: TestUser, url: string, payload: Record<string, unknown>, method?: "POST" | "DELETE") =>
+  sendAs(t.app, user, url, payload, method);
 
 const exportFor = (user: TestUser) => t.app.inject({ url: "/api/account/export", headers: user.headers });
 

@@ -2,7 +2,6 @@ import type { ColorModePreference } from "@flipside/contracts/enums";
 import { Fragment, type ReactElement } from "react";
 import { openLoginFromLink } from "../../lib/auth-dialog-store.ts";
 import { useColorMode } from "../../lib/client-state.tsx";
-import { useSignOut } from "../../lib/use-sign-out.ts";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -17,7 +16,8 @@ import {
 import { AppLink } from "./app-link.tsx";
 import { COLOR_MODE_OPTIONS, useChangeColorMode } from "./color-mode-switch.tsx";
 import { copyCurrentLink } from "./copy-link.tsx";
-import { COPY_LINK, SIGN_OUT, useMenuSections } from "./menu-content.tsx";
+import { COPY_LINK, useMenuSections } from "./menu-content.tsx";
+import { SignOutItem } from "./sign-out-item.tsx";
 
 /**
  * The header menu from md up: a dropdown with every docs/web-app.md#routes-and-layouts menu
@@ -25,7 +25,6 @@ import { COPY_LINK, SIGN_OUT, useMenuSections } from "./menu-content.tsx";
  */
 export function MainMenuDropdown({ trigger }: { trigger: ReactElement }) {
   const { sections, user } = useMenuSections();
-  const signOut = useSignOut();
   const { preference } = useColorMode();
   const changeColorMode = useChangeColorMode();
   return (
@@ -61,17 +60,7 @@ export function MainMenuDropdown({ trigger }: { trigger: ReactElement }) {
                   </AppLink>
                 </DropdownMenuItem>
               ))}
-              {section.id === "account" && user ? (
-                <DropdownMenuItem
-                  id={SIGN_OUT.id}
-                  data-testid={SIGN_OUT.id}
-                  variant="destructive"
-                  onSelect={() => void signOut()}
-                >
-                  <SIGN_OUT.icon aria-hidden="true" />
-                  {SIGN_OUT.label}
-                </DropdownMenuItem>
-              ) : null}
+              {section.id === "account" && user ? <SignOutItem /> : null}
             </DropdownMenuGroup>
           </Fragment>
         ))}

@@ -2,7 +2,6 @@ import type { ReactElement } from "react";
 import { useAppMode } from "../../lib/client-state.tsx";
 import { ACCOUNT_LINKS } from "../../lib/menu.ts";
 import { useShellUser } from "../../lib/root-data.ts";
-import { useSignOut } from "../../lib/use-sign-out.ts";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu.tsx";
 import { AppLink } from "./app-link.tsx";
-import { SIGN_OUT } from "./menu-content.tsx";
+import { SignOutItem } from "./sign-out-item.tsx";
 
 /**
  * The avatar's menu: who is signed in, their profile area (my_profile, settings and the rest of
@@ -22,7 +21,6 @@ import { SIGN_OUT } from "./menu-content.tsx";
 export function ProfileMenuDropdown({ trigger }: { trigger: ReactElement }) {
   const user = useShellUser();
   const isApp = useAppMode();
-  const signOut = useSignOut();
   const links = ACCOUNT_LINKS.filter((l) => !(isApp && l.hiddenInApp));
   return (
     <DropdownMenu defaultOpen>
@@ -46,15 +44,7 @@ export function ProfileMenuDropdown({ trigger }: { trigger: ReactElement }) {
           ))}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          id={SIGN_OUT.id}
-          data-testid={SIGN_OUT.id}
-          variant="destructive"
-          onSelect={() => void signOut()}
-        >
-          <SIGN_OUT.icon aria-hidden="true" />
-          {SIGN_OUT.label}
-        </DropdownMenuItem>
+        <SignOutItem />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -26,7 +26,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /** The chosen square of the picture, drawn at OUTPUT_PX, as a data URL (WebP where the browser writes it). */
-export async function cropToDataUrl(src: string, area: Area): Promise<string> {
+async function cropToDataUrl(src: string, area: Area): Promise<string> {
   const image = await loadImage(src);
   const canvas = document.createElement("canvas");
   canvas.width = OUTPUT_PX;

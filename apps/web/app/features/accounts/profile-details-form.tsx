@@ -15,7 +15,7 @@ import { applyServerErrors, FORM_MODE } from "./account-forms.ts";
 import { FormAlert, TextField } from "./form-fields.tsx";
 
 /** The languages offered, by their own names; an account's other tag is offered as it is. */
-export const LANGUAGES: readonly { tag: string; name: string }[] = [
+const LANGUAGES: readonly { tag: string; name: string }[] = [
   { tag: "en", name: "English" },
   { tag: "de", name: "Deutsch" },
   { tag: "es", name: "Español" },
@@ -42,7 +42,7 @@ const ProfileDetailsSchema = z.object({
 type ProfileDetailsInput = z.input<typeof ProfileDetailsSchema>;
 const FIELDS = ["displayName", "bio", "language"] as const;
 
-export const selectClass =
+const selectClass =
   "h-9 w-full min-w-0 cursor-pointer rounded-md border border-input bg-background px-3 text-base shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive md:text-sm dark:bg-input/20";
 
 /** Display name, bio and language: what others see of you, saved together. */

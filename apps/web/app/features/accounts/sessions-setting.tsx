@@ -15,7 +15,7 @@ const DEVICE_ICON: Record<AccountSession["device"], IconComponent> = {
   other: Monitor,
 };
 
-export function sessionName(session: Pick<AccountSession, "browser" | "os">): string {
+function sessionName(session: Pick<AccountSession, "browser" | "os">): string {
   if (session.browser && session.os) return `${session.browser} on ${session.os}`;
   return session.browser ?? session.os ?? "An unknown browser";
 }

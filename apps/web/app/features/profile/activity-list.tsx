@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ChevronLeft, ChevronRight, type IconComponent } from "../../components/ui/icons.tsx";
 import { TimeAgo } from "../../components/ui/time-ago.tsx";
+import type { ListPage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { pageViewPath } from "../../lib/page-view-path.ts";
 import { ACTIVITY_KINDS, ACTIVITY_PAGE_SIZE, type ActivityKind } from "./profile-client.ts";
@@ -69,13 +70,7 @@ function ActivityItem({ item }: { item: Contribution }) {
 }
 
 /** Everything / Comments / Reviews / Related pages, as links (`?kind=`), so each view has an address. */
-export function ActivityFilter({
-  kind,
-  hrefFor,
-}: {
-  kind: ActivityKind;
-  hrefFor(kind: ActivityKind): string;
-}) {
+function ActivityFilter({ kind, hrefFor }: { kind: ActivityKind; hrefFor(kind: ActivityKind): string }) {
   return (
     <nav aria-label="Show" className="-mx-1 overflow-x-auto">
       <ul className="flex gap-1 px-1">
@@ -104,7 +99,7 @@ export function ActivityFilter({
  * A page of someone's contributions, newest first, each leading to its page view; "Newer" and
  * "Older" are links, so every page of it has an address (and search engines can follow them).
  */
-export function ActivityList({
+function ActivityList({
   items,
   total,
   page,
@@ -191,5 +186,47 @@ function PageStep({
         {content}
       </AppLink>
     </Button>
+  );
+}
+
+/**
+ * A person's contributions with their filters and pages, as a section under `title`. The filter
+ * and the page are the address's own (`?kind=`, `?page=`), on whichever path shows the section.
+ */
+export function ActivitySection({
+  title,
+  activity,
+  kind,
+  page,
+  empty,
+}: {
+  title: string;
+  activity: ListPage<Contribution>;
+  kind: ActivityKind;
+  page: number;
+  empty: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const hrefFor = (k: ActivityKind, p = 1) => {
+    const params = new URLSearchParams();
+    if (k !== "all") params.set("kind", k);
+    if (p > 1) params.set("page", String(p));
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  return (
+    <section aria-labelledby="activity-heading" className="flex flex-col gap-3">
+      <h2 id="activity-heading" className="font-semibold text-lg">
+        {title}
+      </h2>
+      <ActivityFilter kind={kind} hrefFor={(k) => hrefFor(k)} />
+      <ActivityList
+        items={activity.items}
+        total={activity.total}
+        page={page}
+        hrefForPage={(p) => hrefFor(kind, p)}
+        empty={empty}
+      />
+    </section>
   );
 }

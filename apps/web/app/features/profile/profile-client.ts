@@ -23,7 +23,7 @@ export function parsePageNumber(value: string | null): number {
 }
 
 export const ACTIVITY_PAGE_SIZE = 10;
-export const NOTES_PAGE_SIZE = 6;
+const NOTES_PAGE_SIZE = 6;
 
 /** The calls of profile pages, for the server's loaders and the browser alike. */
 export function createProfileClient(client: ApiClient) {

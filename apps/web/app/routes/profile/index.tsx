@@ -6,10 +6,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ExternalLink, MessageSquare, Pin, Settings } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
-import { ActivityFilter, ActivityList } from "../../features/profile/activity-list.tsx";
+import { ActivitySection } from "../../features/profile/activity-list.tsx";
 import { NotesList } from "../../features/profile/notes-list.tsx";
 import {
-  type ActivityKind,
   createProfileClient,
   parseActivityKind,
   parsePageNumber,
@@ -57,14 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = () => titleMeta("Your profile");
 
-function hrefFor(kind: ActivityKind, page = 1): string {
-  const params = new URLSearchParams();
-  if (kind !== "all") params.set("kind", kind);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `?${query}` : "/profile";
-}
-
 export default function ProfileHome({ loaderData }: Route.ComponentProps) {
   const { account, profile, activity, pinned, kind, page } = loaderData;
   return (
@@ -111,32 +102,26 @@ export default function ProfileHome({ loaderData }: Route.ComponentProps) {
         <ProfileStatsList stats={profile?.stats ?? NO_STATS} />
       </ProfileHeader>
 
-      <section aria-labelledby="activity-heading" className="flex flex-col gap-3">
-        <h2 id="activity-heading" className="font-semibold text-lg">
-          Your latest contributions
-        </h2>
-        <ActivityFilter kind={kind} hrefFor={(k) => hrefFor(k)} />
-        <ActivityList
-          items={activity.items}
-          total={activity.total}
-          page={page}
-          hrefForPage={(p) => hrefFor(kind, p)}
-          empty={
-            <EmptyState
-              compact
-              headingLevel={3}
-              icon={MessageSquare}
-              title={kind === "all" ? "You have not written anything yet" : "Nothing of this kind yet"}
-              description="Look up a page by its address, then comment, review it or link a related page. What you write shows up here."
-              action={
-                <Button asChild size="sm">
-                  <AppLink to="/">Look up a page</AppLink>
-                </Button>
-              }
-            />
-          }
-        />
-      </section>
+      <ActivitySection
+        title="Your latest contributions"
+        activity={activity}
+        kind={kind}
+        page={page}
+        empty={
+          <EmptyState
+            compact
+            headingLevel={3}
+            icon={MessageSquare}
+            title={kind === "all" ? "You have not written anything yet" : "Nothing of this kind yet"}
+            description="Look up a page by its address, then comment, review it or link a related page. What you write shows up here."
+            action={
+              <Button asChild size="sm">
+                <AppLink to="/">Look up a page</AppLink>
+              </Button>
+            }
+          />
+        }
+      />
 
       <section aria-labelledby="pinned-heading" className="flex flex-col gap-3">
         <h2 id="pinned-heading" className="font-semibold text-lg">

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { MessageSquare } from "../../components/ui/icons.tsx";
-import { ActivityFilter, ActivityList } from "../../features/profile/activity-list.tsx";
+import { ActivitySection } from "../../features/profile/activity-list.tsx";
 import { NotesList } from "../../features/profile/notes-list.tsx";
 import {
-  type ActivityKind,
   createProfileClient,
   parseActivityKind,
   parsePageNumber,
@@ -48,14 +47,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return profileMeta(loaderData.profile, root?.config.publicOrigin ?? "");
 }
 
-function hrefFor(kind: ActivityKind, page = 1): string {
-  const params = new URLSearchParams();
-  if (kind !== "all") params.set("kind", kind);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `?${query}` : ".";
-}
-
 export default function UserDetails({ loaderData }: Route.ComponentProps) {
   const { profile, activity, notes, kind, page } = loaderData;
   return (
@@ -69,31 +60,25 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
         <ProfileStatsList stats={profile.stats} />
       </ProfileHeader>
 
-      <section aria-labelledby="activity-heading" className="flex flex-col gap-3">
-        <h2 id="activity-heading" className="font-semibold text-lg">
-          Contributions
-        </h2>
-        <ActivityFilter kind={kind} hrefFor={(k) => hrefFor(k)} />
-        <ActivityList
-          items={activity.items}
-          total={activity.total}
-          page={page}
-          hrefForPage={(p) => hrefFor(kind, p)}
-          empty={
-            <EmptyState
-              compact
-              headingLevel={3}
-              icon={MessageSquare}
-              title={
-                kind === "all"
-                  ? `${profile.displayName} has not written anything public yet`
-                  : `Nothing of this kind from ${profile.displayName} yet`
-              }
-              description="Comments, reviews and related pages they add show up here, newest first."
-            />
-          }
-        />
-      </section>
+      <ActivitySection
+        title="Contributions"
+        activity={activity}
+        kind={kind}
+        page={page}
+        empty={
+          <EmptyState
+            compact
+            headingLevel={3}
+            icon={MessageSquare}
+            title={
+              kind === "all"
+                ? `${profile.displayName} has not written anything public yet`
+                : `Nothing of this kind from ${profile.displayName} yet`
+            }
+            description="Comments, reviews and related pages they add show up here, newest first."
+          />
+        }
+      />
 
       {notes.total > 0 ? (
         <section aria-labelledby="notes-heading" className="flex flex-col gap-3">
