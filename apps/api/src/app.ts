@@ -22,6 +22,7 @@ import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { contributionsRoutes } from "./modules/contributions/contributions.routes.ts";
+import { customTabsRoutes } from "./modules/custom-tabs/custom-tabs.routes.ts";
 import { discussionPlugin } from "./modules/discussion/index.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(contributionsRoutes);
       await api.register(attachmentsRoutes);
       await api.register(yourDataRoutes);
+      await api.register(customTabsRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw notFound("There is no API endpoint at this path.");
       });

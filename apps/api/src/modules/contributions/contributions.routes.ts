@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ["contributions"],
         summary: "Public contributions (a profile's activity)",
         description:
-          "Comments, replies, reviews and related-page links that were not deleted, newest first. A profile's activity: `searchAnd=authorId==<profile id>`. Filters: authorId, sitePage_id, parent_id, contributionType (or the bare tokens COMMENT / REPLY / REVIEW / RELATED_PAGE), id, score, createdDate. Sort: createdDate (default desc), score, top.",
+          "Comments, replies, reviews and related-page links that were not deleted, newest first. A profile's activity: `searchAnd=authorId==<profile id>`. Filters: authorId, sitePage_id, parent_id, contributionType (or the bare tokens COMMENT / REPLY / REVIEW / RELATED_PAGE), id, score, createdDate, sentiment (a review's; anything else has none, so `sentiment!=NEGATIVE` keeps comments), attachmentCount. Sort: createdDate (default desc), score, top.",
         querystring: listQuery(DISCUSSION_PAGE_SIZE.contributions),
         response: { 200: z.array(Contribution), ...problems(400) },
       },

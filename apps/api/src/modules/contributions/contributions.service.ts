@@ -1,6 +1,6 @@
 import type { Contribution } from "@flipside/contracts/discussion";
-import { eq } from "drizzle-orm";
-import { CONTRIBUTION_TYPES, contributions } from "../../db/schema/discussion.ts";
+import { eq, sql } from "drizzle-orm";
+import { CONTRIBUTION_TYPES, contributions, REVIEW_SENTIMENTS, reviews } from "../../db/schema/discussion.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
@@ -23,6 +23,14 @@ export const CONTRIBUTION_FILTER: FilterSpec = {
     contributionType: { column: contributions.kind, type: "enum", values: CONTRIBUTION_TYPES },
     score: { column: contributions.score, type: "int" },
     createdDate: { column: contributions.createdAt, type: "date" },
+    // A review's sentiment; anything that is not a review has none, so `sentiment!=NEGATIVE`
+    // keeps comments (custom tabs say "these sentiments" by leaving the others out).
+    sentiment: {
+      column: sql`coalesce((select ${reviews.sentiment} from ${reviews} where ${reviews.contributionId} = ${contributions.id}), '')`,
+      type: "enum",
+      values: REVIEW_SENTIMENTS,
+    },
+    attachmentCount: { column: contributions.attachmentCount, type: "int" },
   },
   bareToken: { field: "contributionType", values: CONTRIBUTION_TYPES },
 };

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { customTabs } from "../../db/schema/custom-tabs.ts";
 import type { Storage } from "../../lib/storage.ts";
 import * as repo from "./your-data.repository.ts";
 
@@ -38,7 +39,7 @@ async function* jsonArray<Row>(
 
 /**
  * Everything a person wrote on Flipside, as one JSON document streamed in pieces: the account,
- * contributions still up, notes of every visibility, votes and the addresses of uploaded files.
+ * custom tabs, contributions still up, notes of every visibility, votes and the addresses of uploaded files.
  * Each piece is one small query, so other people's requests go between them.
  */
 export async function* exportOf(
@@ -61,6 +62,13 @@ export async function* exportOf(
     createdDate: user.createdAt.toISOString(),
   };
   yield `{"format":${EXPORT_FORMAT},\n"exportedDate":${JSON.stringify(now.toISOString())},\n"account":${JSON.stringify(account)}`;
+  // A handful at most (MAX_CUSTOM_TABS): one query.
+  const tabs = await db
+    .select({ name: customTabs.name, filter: customTabs.filter, position: customTabs.position })
+    .from(customTabs)
+    .where(eq(customTabs.ownerId, userId))
+    .orderBy(asc(customTabs.position));
+  yield `,\n"customTabs":${JSON.stringify(tabs.map(({ name, filter }) => ({ name, filter })))}`;
 
   yield* jsonArray(
     "contributions",

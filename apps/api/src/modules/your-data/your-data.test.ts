@@ -56,6 +56,11 @@ describe("GET /account/export", () => {
     });
     const eliComment = await send(eli, "/api/v1/site-page-comments", { sitePage_id: pageId, body: "Eli's" });
     await send(eli, "/api/v1/notes", { sitePage_id: pageId, title: "Eli's secret", body: "z" });
+    await send(dana, "/api/v1/custom-tabs", {
+      name: "Praise",
+      filter: { kinds: ["REVIEW"], sentiments: ["POSITIVE"] },
+    });
+    await send(eli, "/api/v1/custom-tabs", { name: "Eli's tab", filter: { kinds: ["COMMENT"] } });
     await send(dana, "/api/v1/contribution-votes", { contributionId: eliComment.id, vote: -1 });
     await send(eli, "/api/v1/contribution-votes", { contributionId: comment.id, vote: 1 });
 
@@ -92,6 +97,19 @@ describe("GET /account/export", () => {
       { kind: "CONTRIBUTION", targetId: eliComment.id, vote: -1, createdDate: expect.any(String) },
     ]);
     expect(data.attachments).toEqual([]);
+    expect(data.customTabs).toEqual([
+      {
+        name: "Praise",
+        filter: {
+          kinds: ["REVIEW"],
+          sentiments: ["POSITIVE"],
+          author: "anyone",
+          minScore: null,
+          attachments: "any",
+          sort: "newest",
+        },
+      },
+    ]);
     // Nothing of anyone else's.
     expect(res.body).not.toContain("Eli's");
     expect(res.body).not.toContain("Taken back");

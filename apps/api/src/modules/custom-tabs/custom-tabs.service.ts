@@ -1,0 +1,144 @@
+import {
+  CUSTOM_TAB_MESSAGES,
+  type CustomTabFilter,
+  customTabSearchAnd,
+  MAX_CUSTOM_TABS,
+} from "@flipside/contracts/custom-tab-filter";
+import type { CustomTab } from "@flipside/contracts/custom-tabs";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { customTabs } from "../../db/schema/custom-tabs.ts";
+import { AppError, conflict, notFound, validationFailed } from "../../lib/errors.ts";
+import { parseSearchAnd } from "../../lib/search-filter.ts";
+import { CONTRIBUTION_FILTER } from "../contributions/index.ts";
+
+type Row = typeof customTabs.$inferSelect;
+
+function present(row: Row): CustomTab {
+  return {
+    id: row.id,
+    name: row.name,
+    filter: row.filter,
+    position: row.position,
+    createdDate: row.createdAt.toISOString(),
+    updatedDate: row.updatedAt.toISOString(),
+  };
+}
+
+const ANY_UUID = "00000000-0000-4000-8000-000000000000";
+
+/**
+ * A filter the contributions list would refuse must not be stored: it is compiled here through
+ * the same allow-list a `GET /v1/contributions?searchAnd=` goes through (a 400 if it fails).
+ */
+function checkFilter(filter: CustomTabFilter) {
+  parseSearchAnd(
+    customTabSearchAnd(filter, { sitePageId: ANY_UUID, viewerId: ANY_UUID }),
+    CONTRIBUTION_FILTER,
+  );
+}
+
+const byOwner = (ownerId: string) => eq(customTabs.ownerId, ownerId);
+
+export function createCustomTabsService(db: Db) {
+  /** Every write holds the owner's row, so two at once cannot pass the limit or share a name. */
+  async function asOwner<T>(ownerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for("update");
+      return work(tx);
+    });
+  }
+
+  async function assertNameFree(tx: Db, ownerId: string, name: string, exceptId?: string) {
+    const [taken] = await tx
+      .select({ id: customTabs.id })
+      .from(customTabs)
+      .where(
+        and(
+          byOwner(ownerId),
+          sql`lower(${customTabs.name}) = lower(${name})`,
+          exceptId ? ne(customTabs.id, exceptId) : undefined,
+        ),
+      );
+    if (taken) {
+      throw new AppError("conflict", CUSTOM_TAB_MESSAGES.nameTaken, [
+        { field: "name", message: CUSTOM_TAB_MESSAGES.nameTaken },
+      ]);
+    }
+  }
+
+  const list = async (tx: Db, ownerId: string) =>
+    (await tx.select().from(customTabs).where(byOwner(ownerId)).orderBy(asc(customTabs.position))).map(
+      present,
+    );
+
+  return {
+    list: (ownerId: string) => list(db, ownerId),
+
+    create: (ownerId: string, input: { name: string; filter: CustomTabFilter }) => {
+      checkFilter(input.filter);
+      return asOwner(ownerId, async (tx) => {
+        const [mine] = await tx
+          .select({
+            count: sql<number>`count(*)::int`,
+            last: sql<number>`coalesce(max(${customTabs.position}), -1)::int`,
+          })
+          .from(customTabs)
+          .where(byOwner(ownerId));
+        const { count, last } = mine ?? { count: 0, last: -1 };
+        if (count >= MAX_CUSTOM_TABS) throw conflict(CUSTOM_TAB_MESSAGES.tooMany);
+        await assertNameFree(tx, ownerId, input.name);
+        const [row] = await tx
+          .insert(customTabs)
+          .values({ ownerId, name: input.name, filter: input.filter, position: last + 1 })
+          .returning();
+        return present(row as Row);
+      });
+    },
+
+    update: (ownerId: string, id: string, input: { name?: string; filter?: CustomTabFilter }) => {
+      if (input.filter) checkFilter(input.filter);
+      return asOwner(ownerId, async (tx) => {
+        if (input.name !== undefined) await assertNameFree(tx, ownerId, input.name, id);
+        const [row] = await tx
+          .update(customTabs)
+          .set({ ...input, updatedAt: new Date() })
+          .where(and(eq(customTabs.id, id), byOwner(ownerId)))
+          .returning();
+        if (!row) throw notFound(CUSTOM_TAB_MESSAGES.notFound);
+        return present(row);
+      });
+    },
+
+    remove: (ownerId: string, id: string) =>
+      asOwner(ownerId, async (tx) => {
+        const [row] = await tx
+          .delete(customTabs)
+          .where(and(eq(customTabs.id, id), byOwner(ownerId)))
+          .returning({ id: customTabs.id });
+        if (!row) throw notFound(CUSTOM_TAB_MESSAGES.notFound);
+      }),
+
+    /** `ids` is every tab of the owner, once each, in the new order. */
+    reorder: (ownerId: string, ids: string[]) =>
+      asOwner(ownerId, async (tx) => {
+        const mine = await list(tx, ownerId);
+        const known = new Set(mine.map((t) => t.id));
+        if (
+          ids.length !== known.size ||
+          new Set(ids).size !== ids.length ||
+          !ids.every((id) => known.has(id))
+        ) {
+          throw validationFailed([{ field: "ids", message: CUSTOM_TAB_MESSAGES.orderMismatch }]);
+        }
+        for (const [position, id] of ids.entries()) {
+          await tx
+            .update(customTabs)
+            .set({ position })
+            .where(and(eq(customTabs.id, id), byOwner(ownerId)));
+        }
+        return list(tx, ownerId);
+      }),
+  };
+}

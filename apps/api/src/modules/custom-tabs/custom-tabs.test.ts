@@ -1,0 +1,232 @@
+import {
+  type CustomTabFilter,
+  customTabSearchAnd,
+  customTabSort,
+  DEFAULT_CUSTOM_TAB_FILTER,
+  MAX_CUSTOM_TABS,
+} from "@flipside/contracts/custom-tab-filter";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
+import { customTabs } from "../../db/schema/custom-tabs.ts";
+import { contributions } from "../../db/schema/discussion.ts";
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ PAGE_FETCH_ENABLED: "false", RATE_LIMIT_ENABLED: "false" });
+  alice = await createUser(t.app, { displayName: "Alice" });
+  bob = await createUser(t.app, { displayName: "Bob" });
+});
+afterAll(() => t.close());
+
+const filter = (over: Partial<CustomTabFilter> = {}) => ({ ...DEFAULT_CUSTOM_TAB_FILTER, ...over });
+const call = (
+  user: TestUser | null,
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  url: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/custom-tabs${url}`,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    ...(user ? { headers: user.headers } : {}),
+  });
+async function tab(user: TestUser, name: string, over: Partial<CustomTabFilter> = {}) {
+  const res = await call(user, "POST", "", { name, filter: filter(over) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+const namesOf = async (user: TestUser) =>
+  (await call(user, "GET", "")).json().map((x: { name: string }) => x.name);
+const clear = (user: TestUser) => t.app.db.delete(customTabs).where(eq(customTabs.ownerId, user.id));
+
+describe("custom tabs", () => {
+  it("makes, lists in order, renames, changes and deletes a person's tabs", async () => {
+    const experts = await tab(alice, "  Experts  ", { kinds: ["REVIEW"], sentiments: ["EXPERT"] });
+    expect(experts).toMatchObject({
+      name: "Experts",
+      position: 0,
+      filter: { kinds: ["REVIEW"], sentiments: ["EXPERT"], author: "anyone", minScore: null, sort: "newest" },
+    });
+    // What is left out takes its default.
+    const res = await call(alice, "POST", "", { name: "Mine", filter: { kinds: ["COMMENT"], author: "me" } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      position: 1,
+      filter: { sentiments: [], attachments: "any", minScore: null },
+    });
+    expect(await namesOf(alice)).toEqual(["Experts", "Mine"]);
+
+    const renamed = await call(alice, "PATCH", `/${experts.id}`, { name: "Expert reviews" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: "Expert reviews", filter: { sentiments: ["EXPERT"] } });
+    const changed = await call(alice, "PATCH", `/${experts.id}`, {
+      filter: filter({ minScore: 2, sort: "top" }),
+    });
+    expect(changed.json()).toMatchObject({ name: "Expert reviews", filter: { minScore: 2, sort: "top" } });
+
+    expect((await call(alice, "DELETE", `/${experts.id}`)).statusCode).toBe(204);
+    expect(await namesOf(alice)).toEqual(["Mine"]);
+    expect((await call(alice, "DELETE", `/${experts.id}`)).statusCode).toBe(404);
+    await clear(alice);
+  });
+
+  it("reorders with every tab listed once, and refuses any other list", async () => {
+    const a = await tab(alice, "A");
+    const b = await tab(alice, "B");
+    const c = await tab(alice, "C");
+    const res = await call(alice, "PUT", "/order", { ids: [c.id, a.id, b.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().map((x: { name: string; position: number }) => [x.name, x.position])).toEqual([
+      ["C", 0],
+      ["A", 1],
+      ["B", 2],
+    ]);
+    const bobs = await tab(bob, "Bob's");
+    for (const ids of [
+      [c.id, a.id],
+      [c.id, a.id, b.id, b.id],
+      [c.id, a.id, bobs.id],
+    ]) {
+      const bad = await call(alice, "PUT", "/order", { ids });
+      expect(bad.statusCode, JSON.stringify(ids)).toBe(422);
+      expect(bad.json().errors).toEqual([{ field: "ids", message: "List each of your tabs exactly once" }]);
+    }
+    expect(await namesOf(alice)).toEqual(["C", "A", "B"]);
+    expect(await namesOf(bob)).toEqual(["Bob's"]);
+    await clear(alice);
+    await clear(bob);
+  });
+
+  it(`keeps names unique per person whatever their case, and stops at ${MAX_CUSTOM_TABS} tabs`, async () => {
+    const first = await tab(alice, "Experts");
+    const same = await call(alice, "POST", "", { name: "EXPERTS", filter: filter() });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().errors).toEqual([{ field: "name", message: "You already have a tab with this name" }]);
+    const second = await tab(alice, "Other");
+    expect((await call(alice, "PATCH", `/${second.id}`, { name: "experts" })).statusCode).toBe(409);
+    // Its own name in another case is not a clash.
+    expect((await call(alice, "PATCH", `/${first.id}`, { name: "EXPERTS" })).statusCode).toBe(200);
+    // Bob may have a tab of that name too.
+    await tab(bob, "Experts");
+
+    for (let i = 2; i < MAX_CUSTOM_TABS; i++) await tab(alice, `Tab ${i}`);
+    const over = await call(alice, "POST", "", { name: "One more", filter: filter() });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().detail).toBe("You have 10 tabs, the most there can be: delete one first");
+    expect(await namesOf(alice)).toHaveLength(MAX_CUSTOM_TABS);
+    await clear(alice);
+    await clear(bob);
+  });
+
+  it("refuses bad names and filters with a field error, changing nothing", async () => {
+    const bad: [unknown, string][] = [
+      [{ name: "   ", filter: filter() }, "name"],
+      [{ name: "x".repeat(41), filter: filter() }, "name"],
+      [{ name: "Bell\u0007", filter: filter() }, "name"],
+      [{ name: "No kinds", filter: filter({ kinds: [] }) }, "filter.kinds"],
+      [{ name: "Twice", filter: filter({ kinds: ["REVIEW", "REVIEW"] }) }, "filter.kinds"],
+      [
+        { name: "Sentiment", filter: filter({ kinds: ["COMMENT"], sentiments: ["POSITIVE"] }) },
+        "filter.sentiments",
+      ],
+      [{ name: "Score", filter: filter({ minScore: 1.5 }) }, "filter.minScore"],
+      [{ name: "Score", filter: filter({ minScore: 10_001 }) }, "filter.minScore"],
+      [{ name: "SQL", filter: { ...filter(), where: "1=1" } }, "filter.where"],
+      [{ name: "Kind", filter: filter({ kinds: ["VOTE" as never] }) }, "filter.kinds.0"],
+    ];
+    for (const [payload, field] of bad) {
+      const res = await call(alice, "POST", "", payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        JSON.stringify(payload),
+      ).toContain(field);
+    }
+    expect(await namesOf(alice)).toEqual([]);
+  });
+
+  it("needs a session, and another person's tab is not there for anyone else", async () => {
+    expect((await call(null, "GET", "")).statusCode).toBe(401);
+    expect((await call(null, "POST", "", { name: "X", filter: filter() })).statusCode).toBe(401);
+    const bobs = await tab(bob, "Bob's");
+    expect((await call(alice, "PATCH", `/${bobs.id}`, { name: "Mine now" })).statusCode).toBe(404);
+    expect((await call(alice, "DELETE", `/${bobs.id}`)).statusCode).toBe(404);
+    expect((await call(null, "DELETE", `/${bobs.id}`)).statusCode).toBe(401);
+    expect(await namesOf(bob)).toEqual(["Bob's"]);
+    expect(await namesOf(alice)).toEqual([]);
+    await clear(bob);
+  });
+});
+
+describe("a tab's filter on a page", () => {
+  it("lists what it says, through GET /v1/contributions", async () => {
+    const pageId = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/site-pages/flip",
+        payload: { url: "https://tabs.example.com/article" },
+      })
+    ).json().id;
+    const send = (user: TestUser, url: string, payload: Record<string, unknown>) =>
+      sendAs(t.app, user, url, payload);
+    const comment = await send(alice, "/api/v1/site-page-comments", { sitePage_id: pageId, body: "First" });
+    const reply = await send(bob, "/api/v1/site-page-comments", {
+      sitePage_id: pageId,
+      parent_id: comment.id,
+      body: "Answer",
+    });
+    const positive = await send(bob, "/api/v1/site-page-reviews", {
+      sitePage_id: pageId,
+      sentiment: "POSITIVE",
+      title: "Good",
+      body: "Liked it",
+    });
+    const negative = await send(alice, "/api/v1/site-page-reviews", {
+      sitePage_id: pageId,
+      sentiment: "NEGATIVE",
+      title: "Bad",
+      body: "Did not",
+    });
+    const link = await send(alice, "/api/v1/site-page-related-pages", {
+      sitePage_id: pageId,
+      url: "https://elsewhere.example.org/a",
+    });
+    await send(bob, "/api/v1/contribution-votes", { contributionId: comment.id, vote: 1 });
+    // Uploads are not what this is about: the count their attaching keeps is set directly.
+    await t.app.db.update(contributions).set({ attachmentCount: 1 }).where(eq(contributions.id, reply.id));
+
+    const ids = async (over: Partial<CustomTabFilter>, viewer = alice) => {
+      const f = filter(over);
+      const res = await t.app.inject({
+        url: "/api/v1/contributions",
+        query: {
+          searchAnd: customTabSearchAnd(f, { sitePageId: pageId, viewerId: viewer.id }),
+          sort: customTabSort(f),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().map((c: { id: string }) => c.id);
+    };
+    expect(await ids({})).toEqual([link.id, negative.id, positive.id, reply.id, comment.id]);
+    expect(await ids({ kinds: ["COMMENT"] })).toEqual([reply.id, comment.id]);
+    expect(await ids({ kinds: ["REVIEW"], sentiments: ["POSITIVE", "EXPERT"] })).toEqual([positive.id]);
+    // Sentiments choose among reviews and leave the other kinds alone.
+    expect(await ids({ kinds: ["COMMENT", "REVIEW"], sentiments: ["NEGATIVE"] })).toEqual([
+      negative.id,
+      reply.id,
+      comment.id,
+    ]);
+    expect(await ids({ author: "me" })).toEqual([link.id, negative.id, comment.id]);
+    expect(await ids({ author: "me" }, bob)).toEqual([positive.id, reply.id]);
+    expect(await ids({ minScore: 1 })).toEqual([comment.id]);
+    expect(await ids({ attachments: "with" })).toEqual([reply.id]);
+    expect(await ids({ attachments: "without", kinds: ["COMMENT"] })).toEqual([comment.id]);
+    expect((await ids({ sort: "top" }))[0]).toBe(comment.id);
+  });
+});
