@@ -281,7 +281,7 @@ describe("the discussion journey", () => {
  */
 const PAGE_VIEW_JS_BUDGET_KB = 150;
 const ON_DEMAND =
-  /\/assets\/(dropdown-menu|dialog|sheet|main-menu-dropdown|profile-menu-dropdown|sign-out-item|mobile-menu-sheet|auth-dialog|confirm-delete-dialog|page-dialogs|note-drawers|zod|form-rules|field|review-form|related-form|note-form)-[\w-]{8}\.js$/;
+  /\/assets\/(dropdown-menu|dialog|sheet|main-menu-dropdown|profile-menu-dropdown|sign-out-item|mobile-menu-sheet|auth-dialog|confirm-delete-dialog|page-dialogs|note-drawers|zod|form-rules|field|review-form|related-form|note-form|custom-tab-dialog|attachment-transfer)-[\w-]{8}\.js$/;
 
 describe("what a page view downloads", () => {
   it("its scripts stay within the budget; menus, dialogs and form rules come when reached for", async () => {
@@ -826,7 +826,7 @@ describe("keyboard, small screens and accessibility", () => {
 
     await page.keyboard.press("End");
     await expect.poll(() => selected.getAttribute("data-testid")).toBe("tab-tab-plus");
-    expect(await page.getByTestId("tab-plus-placeholder").textContent()).toContain(
+    expect(await page.getByTestId("tab-plus-panel").textContent()).toContain(
       "Custom tabs come with your profile",
     );
     // The arrows wrap round at both ends; Home goes back to the first tab.

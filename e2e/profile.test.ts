@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { withoutCancelledDataReports } from "./fixtures/browser.ts";
+import { seriousAxeFindings, withoutCancelledDataReports } from "./fixtures/browser.ts";
 import { PASSWORD, pagePath, pathOf, useJourney } from "./fixtures/journey.ts";
 
 /** The profile area (issue 8), as a new person uses it in Chromium. */
@@ -18,13 +17,6 @@ const toastSaying = (page: Page, text: string) =>
 
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function signedInTab(options: Parameters<typeof tracked>[0] = {}) {
   const account = await journey.account("Robin");

@@ -1,4 +1,7 @@
+import { MAX_CUSTOM_TABS } from "./discussion-constants.ts";
 import type { ReviewSentiment } from "./enums.ts";
+
+export { MAX_CUSTOM_TABS };
 
 /**
  * Custom tabs (PRODUCT.md §8): a named, saved filter over a page's contributions. The filter is
@@ -7,7 +10,6 @@ import type { ReviewSentiment } from "./enums.ts";
  * every load (decision 013).
  */
 
-export const MAX_CUSTOM_TABS = 10;
 export const CUSTOM_TAB_NAME_MAX_LENGTH = 40;
 export const CUSTOM_TAB_MIN_SCORE_LIMIT = 10_000;
 
@@ -43,6 +45,7 @@ export const CUSTOM_TAB_MESSAGES = {
   kindsRequired: "Choose at least one kind of contribution",
   sentimentsNeedReviews: "Sentiments apply to reviews: include reviews or clear the sentiments",
   tooMany: `You have ${MAX_CUSTOM_TABS} tabs, the most there can be: delete one first`,
+  minScore: `The minimum score is a whole number from -${CUSTOM_TAB_MIN_SCORE_LIMIT.toLocaleString("en")} to ${CUSTOM_TAB_MIN_SCORE_LIMIT.toLocaleString("en")}`,
   orderMismatch: "List each of your tabs exactly once",
   notFound: "There is no such tab.",
 } as const;

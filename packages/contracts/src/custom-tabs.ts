@@ -26,9 +26,9 @@ export const CustomTabFilter = z
     sentiments: z.array(ReviewSentiment).refine(unique, "Each sentiment once").default([]),
     author: z.enum(CUSTOM_TAB_AUTHORS).default("anyone"),
     minScore: z
-      .int()
-      .min(-CUSTOM_TAB_MIN_SCORE_LIMIT)
-      .max(CUSTOM_TAB_MIN_SCORE_LIMIT)
+      .int({ error: CUSTOM_TAB_MESSAGES.minScore })
+      .min(-CUSTOM_TAB_MIN_SCORE_LIMIT, CUSTOM_TAB_MESSAGES.minScore)
+      .max(CUSTOM_TAB_MIN_SCORE_LIMIT, CUSTOM_TAB_MESSAGES.minScore)
       .nullable()
       .default(null),
     attachments: z.enum(CUSTOM_TAB_ATTACHMENTS).default("any"),
@@ -54,6 +54,8 @@ export const CustomTab = z
     id: Uuid,
     name: z.string(),
     filter: CustomTabFilter,
+    /** The filter in words: "Reviews · positive reviews · newest first". */
+    description: z.string(),
     /** 0 first; tabs show on a page view in this order, after the built-in ones. */
     position: z.int(),
     createdDate: IsoDate,
@@ -71,6 +73,13 @@ export const UpdateCustomTab = z
   .strictObject({ name: TabName.optional(), filter: CustomTabFilter.optional() })
   .meta({ id: "UpdateCustomTab" });
 export type UpdateCustomTab = z.input<typeof UpdateCustomTab>;
+
+/** A query string, so without a schema id: OpenAPI lists its parameters one by one. */
+export const CustomTabContributionsQuery = z.object({
+  sitePage_id: Uuid.describe("The page whose contributions the tab shows"),
+  page: z.coerce.number().int().min(0).max(10_000).default(0).describe("0-based page number"),
+  size: z.coerce.number().int().min(1).max(100).default(10).describe("Items per page"),
+});
 
 export const CustomTabOrder = z.strictObject({ ids: z.array(Uuid).max(100) }).meta({ id: "CustomTabOrder" });
 export type CustomTabOrder = z.input<typeof CustomTabOrder>;

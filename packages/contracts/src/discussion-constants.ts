@@ -21,6 +21,8 @@ export const VIDEO_CONTENT_TYPES = ["video/mp4", "video/webm"] as const;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** Page size of lists that the specification gives none for (site pages, notes, contributions). */
 export const DEFAULT_LIST_SIZE = 20;
+/** Custom tabs a person may have (docs/discussion.md#custom-tabs); here, as tab-plus shows it on every page view. */
+export const MAX_CUSTOM_TABS = 10;
 export const DISCUSSION_PAGE_SIZE = {
   comments: PAGE_SIZE.comments,
   reviews: PAGE_SIZE.reviews,

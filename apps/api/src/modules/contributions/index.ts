@@ -1,2 +1,2 @@
-/** What other features may use of contributions: the allow-list of their list's filter. */
-export { CONTRIBUTION_FILTER } from "./contributions.service.ts";
+/** What other features may use of contributions: their list, and the allow-list of its filter. */
+export { CONTRIBUTION_FILTER, createContributionsService } from "./contributions.service.ts";

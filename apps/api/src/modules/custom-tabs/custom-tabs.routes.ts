@@ -1,7 +1,15 @@
-import { CreateCustomTab, CustomTab, CustomTabOrder, UpdateCustomTab } from "@flipside/contracts/custom-tabs";
+import {
+  CreateCustomTab,
+  CustomTab,
+  CustomTabContributionsQuery,
+  CustomTabOrder,
+  UpdateCustomTab,
+} from "@flipside/contracts/custom-tabs";
+import { Contribution } from "@flipside/contracts/discussion";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
+import { setListHeaders } from "../../lib/pagination.ts";
 import { requireViewer } from "../../plugins/auth.ts";
 import { createCustomTabsService } from "./custom-tabs.service.ts";
 
@@ -13,7 +21,7 @@ const IdParams = z.object({ id: z.uuid() });
  * session and touches only the session's tabs; another person's id is a 404.
  */
 export const customTabsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCustomTabsService(app.db);
+  const service = createCustomTabsService(app.discussion);
 
   app.get(
     "/v1/custom-tabs",
@@ -46,6 +54,33 @@ export const customTabsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await requireViewer(request);
       return reply.status(201).send(await service.create(viewer.id, request.body));
+    },
+  );
+
+  app.get(
+    "/v1/custom-tabs/:id/contributions",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "What one of your tabs shows on a page",
+        description:
+          "The page's contributions that the tab's filter matches, in its order: the stored filter compiled into `GET /v1/contributions`' searchAnd and sort for this page (so through the same allow-list), with X-Total-Count.",
+        security: SIGNED_IN,
+        params: IdParams,
+        querystring: CustomTabContributionsQuery,
+        response: { 200: z.array(Contribution), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const { sitePage_id, page, size } = request.query;
+      const { items, total } = await service.contributionsOf(viewer, request.params.id, {
+        sitePageId: sitePage_id,
+        page,
+        size,
+      });
+      setListHeaders(reply, request, { total, page, size });
+      return items;
     },
   );
 

@@ -2,16 +2,19 @@ import {
   CUSTOM_TAB_MESSAGES,
   type CustomTabFilter,
   customTabSearchAnd,
+  customTabSort,
+  describeCustomTab,
   MAX_CUSTOM_TABS,
 } from "@flipside/contracts/custom-tab-filter";
 import type { CustomTab } from "@flipside/contracts/custom-tabs";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { customTabs } from "../../db/schema/custom-tabs.ts";
 import { AppError, conflict, notFound, validationFailed } from "../../lib/errors.ts";
 import { parseSearchAnd } from "../../lib/search-filter.ts";
-import { CONTRIBUTION_FILTER } from "../contributions/index.ts";
+import type { Viewer } from "../../plugins/auth.ts";
+import { CONTRIBUTION_FILTER, createContributionsService } from "../contributions/index.ts";
+import type { DiscussionCore } from "../discussion/index.ts";
 
 type Row = typeof customTabs.$inferSelect;
 
@@ -20,6 +23,7 @@ function present(row: Row): CustomTab {
     id: row.id,
     name: row.name,
     filter: row.filter,
+    description: describeCustomTab(row.filter),
     position: row.position,
     createdDate: row.createdAt.toISOString(),
     updatedDate: row.updatedAt.toISOString(),
@@ -41,7 +45,11 @@ function checkFilter(filter: CustomTabFilter) {
 
 const byOwner = (ownerId: string) => eq(customTabs.ownerId, ownerId);
 
-export function createCustomTabsService(db: Db) {
+type Db = DiscussionCore["db"];
+
+export function createCustomTabsService(core: DiscussionCore) {
+  const { db } = core;
+  const contributions = createContributionsService(core);
   /** Every write holds the owner's row, so two at once cannot pass the limit or share a name. */
   async function asOwner<T>(ownerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
@@ -75,6 +83,28 @@ export function createCustomTabsService(db: Db) {
 
   return {
     list: (ownerId: string) => list(db, ownerId),
+
+    /**
+     * What a tab shows on one page: its stored filter compiled into the contributions list's own
+     * query, so it goes through that list's allow-list like any `searchAnd` sent from outside.
+     */
+    async contributionsOf(
+      viewer: Viewer,
+      id: string,
+      on: { sitePageId: string; page: number; size: number },
+    ) {
+      const [row] = await db
+        .select({ filter: customTabs.filter })
+        .from(customTabs)
+        .where(and(eq(customTabs.id, id), byOwner(viewer.id)));
+      if (!row) throw notFound(CUSTOM_TAB_MESSAGES.notFound);
+      return contributions.list(viewer, {
+        searchAnd: customTabSearchAnd(row.filter, { sitePageId: on.sitePageId, viewerId: viewer.id }),
+        sort: customTabSort(row.filter),
+        page: on.page,
+        size: on.size,
+      });
+    },
 
     create: (ownerId: string, input: { name: string; filter: CustomTabFilter }) => {
       checkFilter(input.filter);

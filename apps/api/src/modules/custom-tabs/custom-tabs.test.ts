@@ -228,5 +228,27 @@ describe("a tab's filter on a page", () => {
     expect(await ids({ attachments: "with" })).toEqual([reply.id]);
     expect(await ids({ attachments: "without", kinds: ["COMMENT"] })).toEqual([comment.id]);
     expect((await ids({ sort: "top" }))[0]).toBe(comment.id);
+
+    // The same through a stored tab: its filter compiled on the server for the page asked about.
+    const praise = await tab(alice, "Praise", { kinds: ["COMMENT", "REVIEW"], sentiments: ["POSITIVE"] });
+    expect(praise.description).toBe("Comments, Reviews · positive reviews · newest first");
+    const shown = (user: TestUser | null, id: string, query: Record<string, string>) =>
+      t.app.inject({
+        url: `/api/v1/custom-tabs/${id}/contributions`,
+        query,
+        ...(user ? { headers: user.headers } : {}),
+      });
+    const res = await shown(alice, praise.id, { sitePage_id: pageId, size: "2" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["x-total-count"]).toBe("3");
+    expect(res.json().map((c: { id: string }) => c.id)).toEqual([positive.id, reply.id]);
+    const next = await shown(alice, praise.id, { sitePage_id: pageId, size: "2", page: "1" });
+    expect(next.json().map((c: { id: string }) => c.id)).toEqual([comment.id]);
+    // Only its owner may use it; the page must be named, as a UUID.
+    expect((await shown(bob, praise.id, { sitePage_id: pageId })).statusCode).toBe(404);
+    expect((await shown(null, praise.id, { sitePage_id: pageId })).statusCode).toBe(401);
+    expect((await shown(alice, praise.id, {})).statusCode).toBe(400);
+    expect((await shown(alice, praise.id, { sitePage_id: "x,authorId==1" })).statusCode).toBe(400);
+    await clear(alice);
   });
 });

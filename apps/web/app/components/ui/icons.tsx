@@ -37,7 +37,9 @@ function icon(name: string): IconComponent {
 
 export const ArrowBigDown = icon("arrow-big-down");
 export const ArrowBigUp = icon("arrow-big-up");
+export const ArrowDown = icon("arrow-down");
 export const ArrowDownUp = icon("arrow-down-up");
+export const ArrowUp = icon("arrow-up");
 export const ArrowLeft = icon("arrow-left");
 export const ArrowRight = icon("arrow-right");
 export const BadgeCheck = icon("badge-check");

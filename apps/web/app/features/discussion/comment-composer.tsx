@@ -18,7 +18,6 @@ import {
   fileRefusal,
   IMAGE_ACCEPT,
   type MediaKind,
-  uploadFile,
   VIDEO_ACCEPT,
 } from "./attachment-upload.ts";
 import { useContributionGate } from "./contribution-gate.ts";
@@ -170,6 +169,7 @@ export function CommentComposer({
     setUploads(uploadsRef.current);
     try {
       const address = await discussionApi.reserveAttachment(type, file, previewUrl);
+      const { uploadFile } = await import("./attachment-transfer.ts");
       const attachment = await uploadFile(
         address.uploadUrl,
         file,

@@ -9,13 +9,21 @@ export function isPageTab(value: unknown): value is PageTab {
   return typeof value === "string" && (PAGE_TABS as readonly string[]).includes(value);
 }
 
+/** A custom tab's key among the page's tabs (docs/discussion.md#custom-tabs). */
+export type CustomTabKey = `custom-${string}`;
+export type ActiveTab = PageTab | CustomTabKey;
+
+export function isActiveTab(value: unknown): value is ActiveTab {
+  return isPageTab(value) || (typeof value === "string" && value.startsWith("custom-"));
+}
+
 /**
  * docs/web-app.md#state main state: active tab (default comments), search text, loading flag, site id,
  * current page info, and the flags of the suggestions modal, the owner modal and the
  * feed-and-summary panel.
  */
 export interface MainState {
-  activeTab: PageTab;
+  activeTab: ActiveTab;
   searchText: string;
   loading: boolean;
   siteId: string | null;
@@ -26,7 +34,7 @@ export interface MainState {
 }
 
 export type MainAction =
-  | { type: "tab"; tab: PageTab }
+  | { type: "tab"; tab: ActiveTab }
   | { type: "search-text"; text: string }
   | { type: "loading"; loading: boolean }
   | { type: "page-loaded"; page: SitePageView | null }

@@ -1,9 +1,12 @@
+import type { CustomTabFilter } from "@flipside/contracts/custom-tab-filter";
 import type { Note, SitePageView } from "@flipside/contracts/discussion";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { DeferredDialog } from "../../components/ui/deferred.tsx";
+import { useDialogOpenings } from "../../components/ui/dialog-openings.ts";
 import {
   type IconComponent,
+  Layers,
   Link2,
   MessageSquare,
   NotebookPen,
@@ -15,9 +18,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { registerPageActions } from "../../lib/page-actions.ts";
 import { useRootData, useShellUser } from "../../lib/root-data.ts";
 import { CommentsPanel } from "./comments-panel.tsx";
-import { CustomTabsPlaceholder } from "./custom-tabs-placeholder.tsx";
+import { CustomTabPanel, TabPlusPanel } from "./custom-tab-panel.tsx";
+import { type CustomTab, customTabValue, rememberTab, useCustomTabs } from "./custom-tabs-client.ts";
 import { type CommentSort, discussionApi } from "./discussion-client.ts";
-import { isPageTab, type PageTab, useMainState } from "./discussion-state.tsx";
+import { type ActiveTab, isActiveTab, type PageTab, useMainState } from "./discussion-state.tsx";
 import { useNoteDrawers } from "./note-drawers.ts";
 import { upsertNote } from "./note-order.ts";
 import { NotesPanel } from "./notes-panel.tsx";
@@ -32,10 +36,18 @@ import { SummaryPanel, type TabCount } from "./summary-panel.tsx";
 
 const loadNoteDrawers = () => import("./note-drawers.tsx");
 const loadPageDialogs = () => import("./page-dialogs.tsx");
+const loadCustomTabDialog = () => import("./custom-tab-dialog.tsx");
 
 /** How long after creating a page the server may still be reading its title (docs/discussion.md#pages). */
 const FRESH_PAGE_MS = 60_000;
 const TITLE_RECHECK_MS = 3_000;
+
+/** What the tab dialog opens on: a tab to change, or a new one from a filter or from a view. */
+type TabDialogValue = {
+  tab?: CustomTab;
+  filter?: CustomTabFilter;
+  fromView?: { view: string; topFirst: boolean };
+};
 
 function titlePending(page: SitePageView | undefined): boolean {
   return !!page && page.fetchedDate === null && Date.now() - Date.parse(page.createdDate) < FRESH_PAGE_MS;
@@ -183,7 +195,25 @@ export function PageView({ data }: { data: PageViewData }) {
     { tab: "my-note", label: "My notes", count: notes.length },
   ];
   const countOf = (tab: PageTab) => counts.find((c) => c.tab === tab)?.count ?? 0;
-  const selectTab = (tab: PageTab) => dispatch({ type: "tab", tab });
+  const selectTab = (tab: ActiveTab) => dispatch({ type: "tab", tab });
+
+  // The viewer's own tabs come after the built-in ones (docs/discussion.md#custom-tabs).
+  const customTabs = useCustomTabs(user?.id ?? null).data ?? [];
+  // A tab deleted meanwhile (on the tabs page, say) leaves the page on its first tab.
+  const activeTab: ActiveTab =
+    state.activeTab.startsWith("custom-") && !customTabs.some((t) => customTabValue(t.id) === state.activeTab)
+      ? "comments"
+      : state.activeTab;
+  // What tab-plus starts a new tab from: the last view before it.
+  const lastView = useRef<ActiveTab>("comments");
+  if (activeTab !== "tab-plus") lastView.current = activeTab;
+  const tabDialog = useDialogOpenings<TabDialogValue>();
+  const newTabFromView = () => {
+    const view = lastView.current;
+    const custom = customTabs.find((t) => customTabValue(t.id) === view);
+    // Made from a tab of one's own, a new one starts as a copy of it.
+    tabDialog.show(custom ? { filter: custom.filter } : { fromView: { view, topFirst: sort === "top" } });
+  };
 
   return (
     <OwnVotesProvider value={ownVotes}>
@@ -215,13 +245,17 @@ export function PageView({ data }: { data: PageViewData }) {
           <div className="order-2 min-w-0 lg:order-1">
             <Tabs
               id="page-tabs"
-              value={state.activeTab}
+              value={activeTab}
               onValueChange={(value) => {
-                if (isPageTab(value)) selectTab(value);
+                if (isActiveTab(value)) selectTab(value);
               }}
               className="scroll-mt-20 gap-5"
             >
-              <TabsList size="full" aria-label="Page tabs">
+              <TabsList
+                size="full"
+                aria-label="Page tabs"
+                className={customTabs.length > 0 ? "flex-wrap" : undefined}
+              >
                 <CountedTab
                   tab="comments"
                   icon={MessageSquare}
@@ -237,6 +271,22 @@ export function PageView({ data }: { data: PageViewData }) {
                   count={countOf("my-note")}
                   tone="note"
                 />
+                {customTabs.length > 0 ? (
+                  // On a phone the built-in tabs keep their row and the person's own start the next.
+                  <span aria-hidden="true" className="h-0 basis-full sm:hidden" />
+                ) : null}
+                {customTabs.map((tab) => (
+                  <TabsTrigger
+                    key={tab.id}
+                    value={customTabValue(tab.id)}
+                    size="fit"
+                    className="max-w-48"
+                    data-testid="tab-custom"
+                  >
+                    <Layers aria-hidden="true" />
+                    <span className="truncate">{tab.name}</span>
+                  </TabsTrigger>
+                ))}
                 <TabsTrigger value="tab-plus" data-testid="tab-tab-plus" size="fit" aria-label="More tabs">
                   <Plus aria-hidden="true" />
                 </TabsTrigger>
@@ -249,17 +299,13 @@ export function PageView({ data }: { data: PageViewData }) {
                 <ReviewsPanel
                   sitePageId={sitePageId}
                   list={reviews}
-                  active={state.activeTab === "reviews"}
+                  active={activeTab === "reviews"}
                   // A failed refetch keeps the summary shown (docs/web-app.md#new-versions-and-failures).
                   onReviewSaved={() => void summaryQuery.refetch()}
                 />
               </TabsContent>
               <TabsContent value="related-page" forceMount>
-                <RelatedPanel
-                  sitePageId={sitePageId}
-                  list={related}
-                  active={state.activeTab === "related-page"}
-                />
+                <RelatedPanel sitePageId={sitePageId} list={related} active={activeTab === "related-page"} />
               </TabsContent>
               <TabsContent value="my-note" forceMount>
                 <NotesPanel
@@ -278,8 +324,20 @@ export function PageView({ data }: { data: PageViewData }) {
                   onOpenDrawer={() => drawers.openList()}
                 />
               </TabsContent>
+              {user
+                ? customTabs.map((tab) => (
+                    <TabsContent key={tab.id} value={customTabValue(tab.id)}>
+                      <CustomTabPanel
+                        tab={tab}
+                        sitePageId={sitePageId}
+                        base={base}
+                        onEdit={() => tabDialog.show({ tab })}
+                      />
+                    </TabsContent>
+                  ))
+                : null}
               <TabsContent value="tab-plus" forceMount>
-                <CustomTabsPlaceholder />
+                <TabPlusPanel count={customTabs.length} onNewTab={newTabFromView} />
               </TabsContent>
             </Tabs>
           </div>
@@ -297,6 +355,23 @@ export function PageView({ data }: { data: PageViewData }) {
               <m.NotesDrawer state={drawerState} drawers={drawers} />
               <m.NoteDetailsDrawer state={drawerState} drawers={drawers} />
             </>
+          )}
+        </DeferredDialog>
+        <DeferredDialog open={tabDialog.open} load={loadCustomTabDialog} onUnavailable={tabDialog.close}>
+          {(m) => (
+            <m.CustomTabDialog
+              key={tabDialog.key}
+              open={tabDialog.open}
+              onOpenChange={tabDialog.onOpenChange}
+              tab={tabDialog.value?.tab}
+              initialFilter={tabDialog.value?.filter}
+              fromView={tabDialog.value?.fromView}
+              onSaved={(saved) => {
+                if (!user) return;
+                rememberTab(queryClient, user.id, saved);
+                selectTab(customTabValue(saved.id));
+              }}
+            />
           )}
         </DeferredDialog>
         <DeferredDialog
