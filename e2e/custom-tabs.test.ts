@@ -114,6 +114,18 @@ describe("the tabs page", () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 
+  it("inside /profile a deeper page slides in from the right, the home from the left", async () => {
+    const account = await journey.account("Slider");
+    const tab = await tracked();
+    await signIn(tab, account);
+    const { page } = tab;
+    await visit(page, "/profile");
+    await page.click('[data-testid="nav-profile-tabs"]');
+    await page.waitForSelector('[data-slide="left"] h1:has-text("Tabs")');
+    await page.click('[data-testid="nav-profile"]');
+    await page.waitForSelector('[data-slide="right"] [data-testid="profile-header"]');
+  });
+
   it("an anonymous visitor is sent to log in", async () => {
     const { page } = await tracked();
     await visit(page, "/profile/tabs");

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/helper.ts";
 import { users } from "./db/schema/accounts.ts";
+import { customTabs } from "./db/schema/custom-tabs.ts";
 import { seedDemo } from "./demo.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { verifyPassword } from "./lib/passwords.ts";
@@ -18,7 +19,8 @@ async function counts() {
       (select count(*)::int from site_pages) as pages,
       (select count(*)::int from contributions) as contributions,
       (select count(*)::int from votes) as votes,
-      (select count(*)::int from notes) as notes`)) as unknown as { rows: Record<string, number>[] };
+      (select count(*)::int from notes) as notes,
+      (select count(*)::int from custom_tabs) as tabs`)) as unknown as { rows: Record<string, number>[] };
   return rows[0];
 }
 
@@ -27,7 +29,7 @@ describe("npm run demo", () => {
     const lines: string[] = [];
     expect(await seedDemo(t.app.db, t.app.config, (l) => lines.push(l))).toEqual({ created: true });
     const after = await counts();
-    expect(after).toMatchObject({ users: 6, notes: 4 });
+    expect(after).toMatchObject({ users: 6, notes: 4, tabs: 3 });
     expect(after?.pages).toBeGreaterThanOrEqual(12);
     expect(after?.contributions).toBeGreaterThan(30);
     expect(after?.votes).toBeGreaterThan(20);
@@ -82,5 +84,28 @@ describe("npm run demo", () => {
     expect((await t.app.inject(`/api/v1/profiles/${lucas?.id}`)).json().imageUrl).toBeNull();
     const publicNotes = await t.app.inject(`/api/v1/profiles/${maya?.id}/notes`);
     expect(publicNotes.json().map((n: { title: string }) => n.title)).toEqual(["Shopping list"]);
+
+    // Maya's tabs, in order; "Expert reviews" finds the expert review on the octopus page.
+    const tabs = await t.app.db
+      .select({ id: customTabs.id, name: customTabs.name })
+      .from(customTabs)
+      .where(sql`${customTabs.ownerId} = ${maya?.id}`)
+      .orderBy(customTabs.position);
+    expect(tabs.map((x) => x.name)).toEqual(["Expert reviews", "Top comments"]);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/authenticate",
+      payload: { username: demoEmail("maya"), password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const shown = await t.app.inject({
+      url: `/api/v1/custom-tabs/${tabs[0]?.id}/contributions`,
+      query: { sitePage_id: page.id },
+      headers: { authorization: `Bearer ${login.json().id_token}` },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().map((c: { review: { sentiment: string } }) => c.review.sentiment)).toEqual([
+      "EXPERT",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { pathToFileURL } from "node:url";
+import { type CustomTabFilter, DEFAULT_CUSTOM_TAB_FILTER } from "@flipside/contracts/custom-tab-filter";
 import { eq, sql } from "drizzle-orm";
 import { databaseSourceOf } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
@@ -13,6 +14,7 @@ import { createLimiter } from "./lib/rate-limit.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { normalizeUrl } from "./lib/url-normalize.ts";
 import { createCommentsService } from "./modules/comments/comments.service.ts";
+import { createCustomTabsService } from "./modules/custom-tabs/custom-tabs.service.ts";
 import {
   createDiscussionCore,
   findOrInsertSite,
@@ -446,6 +448,14 @@ export async function seedDemo(
       pinned: true,
       visibility: "PUBLIC",
     });
+
+    // Custom tabs: a saved filter each, shown on every page they open.
+    const tabs = createCustomTabsService(core);
+    const tab = (who: Person, name: string, filter: Partial<CustomTabFilter>) =>
+      tabs.create(viewers[who].id, { name, filter: { ...DEFAULT_CUSTOM_TAB_FILTER, ...filter } });
+    await tab("maya", "Expert reviews", { kinds: ["REVIEW"], sentiments: ["EXPERT"] });
+    await tab("maya", "Top comments", { kinds: ["COMMENT"], minScore: 1, sort: "top" });
+    await tab("tom", "Mine", { author: "me" });
   });
   log(
     `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages. Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
