@@ -97,6 +97,45 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_UPLOAD_PER_HOUR: z.coerce.number().int().positive().default(60),
   PAGE_FETCH_ENABLED: bool.default(true),
   PAGE_FETCH_CONCURRENCY: z.coerce.number().int().positive().max(32).default(2),
+  /**
+   * Resolvers for website verification's DNS lookups (TXT records, and the addresses its HTTP
+   * checks connect to): `1.1.1.1,9.9.9.9:53`. Unset: the system's.
+   */
+  DNS_SERVERS: list.default([]),
+  DNS_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5_000),
+  /** How often each instance looks for website checks that are due (docs/websites.md). */
+  SITE_VERIFICATION_TICK_MS: z.coerce.number().int().min(100).default(60_000),
+  /** A verified site's proof is checked again this often. */
+  SITE_RECHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60 * 1000),
+  /** A verified site whose proof stays missing this long returns to PENDING. */
+  SITE_PROOF_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 60 * 60 * 1000),
+  /** After a failed verification, how long Flipside keeps re-trying on its own (PLANNED). */
+  SITE_RETRY_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(72 * 60 * 60 * 1000),
+  /** The first re-try's wait; each next one waits twice as long, at most six hours. */
+  SITE_RETRY_FIRST_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60 * 1000),
+  /**
+   * Tests only: website checks fetch `http://{host}:{port}/…` instead of `https://{host}/…` and may
+   * reach loopback addresses, so a test's own servers can play a site. Refused in production.
+   */
+  SITE_VERIFICATION_HTTP_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /**
    * How long a page view's HTML is kept (docs/caches.md): it goes at once when its page changes
@@ -150,6 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.JWT_SECRET) {
     throw new ConfigError(["JWT_SECRET: required in production with a DATABASE_URL (32+ characters)"]);
+  }
+  if (c.NODE_ENV === "production" && c.SITE_VERIFICATION_HTTP_PORT !== undefined) {
+    throw new ConfigError([
+      "SITE_VERIFICATION_HTTP_PORT: tests only (plain HTTP to loopback addresses); refused when NODE_ENV=production",
+    ]);
   }
   // Half an S3 setup must not silently fall back to the local disk (or to ambient AWS credentials).
   const s3 = {

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/helper.ts";
 import { users } from "./db/schema/accounts.ts";
 import { customTabs } from "./db/schema/custom-tabs.ts";
+import { sites } from "./db/schema/discussion.ts";
 import { seedDemo } from "./demo.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { verifyPassword } from "./lib/passwords.ts";
@@ -68,7 +69,9 @@ describe("npm run demo", () => {
     const replies = (
       await t.app.inject(`/api/v1/site-page-comments?searchAnd=sitePage_id==${coffee.id},REPLY`)
     ).json();
-    expect(replies[0].claimUuid).toBe(coffee.site.id);
+    const [coffeeSite] = await t.app.db.select().from(sites).where(eq(sites.id, coffee.site.id));
+    expect(coffeeSite).toMatchObject({ verificationStatus: "VERIFIED", claimId: expect.any(String) });
+    expect(replies[0].claimUuid).toBe(coffeeSite?.claimId);
 
     // Profiles: a drawn picture (served, both sizes) or initials, a markdown bio, public notes.
     const profile = (await t.app.inject(`/api/v1/profiles/${maya?.id}`)).json();

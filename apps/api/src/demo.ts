@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { type CustomTabFilter, DEFAULT_CUSTOM_TAB_FILTER } from "@flipside/contracts/custom-tab-filter";
 import { eq, sql } from "drizzle-orm";
@@ -7,6 +8,7 @@ import { type Db, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { users } from "./db/schema/accounts.ts";
 import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/discussion.ts";
+import { siteClaims } from "./db/schema/websites.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { storeAvatar } from "./lib/avatars.ts";
 import { hashPassword } from "./lib/passwords.ts";
@@ -236,11 +238,35 @@ export async function seedDemo(
       if (!row) throw new Error(`demo page ${page.url} was not created`);
       pages.push(row.id);
     }
-    // Tom owns slowcoffee.blog: his answers there are official responses.
+    // Tom owns slowcoffee.blog: his answers there are official responses. The site is not real,
+    // so its claim says it was verified by the seed and is never re-checked (no next check).
+    const [coffeeSite] = await tx.select().from(sites).where(eq(sites.domain, "slowcoffee.blog"));
+    if (!coffeeSite) throw new Error("demo site slowcoffee.blog was not created");
+    const [coffeeClaim] = await tx
+      .insert(siteClaims)
+      .values({
+        siteId: coffeeSite.id,
+        userId: viewers.tom.id,
+        token: randomBytes(16).toString("hex"),
+        method: "DNS_TXT",
+        status: "VERIFIED",
+        verifiedAt: start,
+        lastCheckedAt: start,
+        lastCheckMethod: "DNS_TXT",
+        lastCheckOk: true,
+        lastCheckMessage:
+          "Verified by the demo seed (npm run demo): slowcoffee.blog is a sample site, so Flipside never checks it.",
+      })
+      .returning();
     await tx
       .update(sites)
-      .set({ ownerKind: "USER", ownerId: viewers.tom.id, verificationStatus: "VERIFIED" })
-      .where(eq(sites.domain, "slowcoffee.blog"));
+      .set({
+        ownerKind: "USER",
+        ownerId: viewers.tom.id,
+        verificationStatus: "VERIFIED",
+        claimId: coffeeClaim?.id,
+      })
+      .where(eq(sites.id, coffeeSite.id));
 
     const ctx: Ctx = { tx, viewers, pages, clock: start };
     // The same core and services as the API, on this transaction; pages are never fetched.

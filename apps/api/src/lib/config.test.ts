@@ -28,6 +28,20 @@ describe("loadConfig", () => {
     );
   });
   it("treats empty strings as unset", () => {
-    expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+    const config = loadConfig({ DATABASE_URL: "", SMTP_URL: "", SITE_VERIFICATION_HTTP_PORT: "" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SITE_VERIFICATION_HTTP_PORT).toBeUndefined();
+  });
+  it("refuses to start in production with website checks pointed at loopback", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", SITE_VERIFICATION_HTTP_PORT: "8080" })).toThrow(
+      /SITE_VERIFICATION_HTTP_PORT: tests only/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: "test", SITE_VERIFICATION_HTTP_PORT: "8080" }).SITE_VERIFICATION_HTTP_PORT,
+    ).toBe(8080);
+    expect(loadConfig({ DNS_SERVERS: "127.0.0.1:5353, 9.9.9.9" }).DNS_SERVERS).toEqual([
+      "127.0.0.1:5353",
+      "9.9.9.9",
+    ]);
   });
 });

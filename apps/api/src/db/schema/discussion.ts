@@ -57,6 +57,8 @@ export const sites = pgTable("sites", {
   verificationStatus: text("verification_status", { enum: ["PENDING", "PLANNED", "VERIFIED"] })
     .notNull()
     .default("PENDING"),
+  /** The verified claim (site_claims.id): the `claimUuid` its owner's official responses carry. */
+  claimId: uuid("claim_id"),
   createdAt: createdAt(),
 });
 

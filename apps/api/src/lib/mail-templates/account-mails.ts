@@ -18,13 +18,13 @@ export function escapeHtml(value: string): string {
   );
 }
 
-interface Block {
+export interface Block {
   paragraphs: string[];
   action?: { label: string; url: string };
   after?: string[];
 }
 
-function render(subject: string, greeting: string, block: Block): MailContent {
+export function render(subject: string, greeting: string, block: Block): MailContent {
   const text = [
     greeting,
     "",
@@ -50,7 +50,7 @@ ${(block.after ?? []).map(p).join("\n")}
   return { subject, text, html };
 }
 
-const hello = (name: string) => `Hello ${name},`;
+export const hello = (name: string) => `Hello ${name},`;
 
 export function activationMail(p: { displayName: string; link: string }): MailContent {
   return render(`Activate your ${PRODUCT} account`, hello(p.displayName), {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { accountKeys, sessions, users } from "../../db/schema/accounts.ts";
+import { sites } from "../../db/schema/discussion.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type KeyPurpose = (typeof accountKeys.$inferInsert)["purpose"];
@@ -75,9 +76,20 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * The user row goes with everything hanging off it by foreign key (their site claims too); a
+ * site they verified is released in the same transaction, so it is nobody's rather than a
+ * deleted account's.
+ */
 export async function deleteUser(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
-  return row;
+  return db.transaction(async (tx) => {
+    await tx
+      .update(sites)
+      .set({ ownerKind: null, ownerId: null, verificationStatus: "PENDING", claimId: null })
+      .where(and(eq(sites.ownerKind, "USER"), eq(sites.ownerId, id)));
+    const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
+    return row;
+  });
 }
 
 export async function insertSession(

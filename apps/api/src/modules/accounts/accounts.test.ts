@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { PASSWORD_MESSAGES } from "@flipside/contracts/accounts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +19,10 @@ import {
   uniqueEmail,
 } from "../../../test/accounts-support.ts";
 import { createTestApp, errorFields } from "../../../test/helper.ts";
+import { makeVerifiedOwner } from "../../../test/owners.ts";
+import { sites } from "../../db/schema/discussion.ts";
 import { requireActivatedViewer } from "../../plugins/auth.ts";
+import { findOrInsertSite } from "../discussion/index.ts";
 
 let t: AccountsHarness;
 beforeAll(async () => {
@@ -495,6 +498,28 @@ describe("DELETE /api/account", () => {
     expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({ users: 0, sessions: 0, keys: 0 });
     // The address is free again.
     expect((await register(t, email)).statusCode).toBe(201);
+  });
+
+  it("releases the sites the account verified", async () => {
+    const email = await createActivatedUser(t, uniqueEmail("owner"));
+    const token = await tokenFor(t, email);
+    const id = (await getAccount(t, token)).json().id;
+    const site = await findOrInsertSite(t.app.db, "owned-by-leaver.com");
+    await makeVerifiedOwner(t.app, site.id, id);
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: "/api/account",
+      headers: bearer(token),
+      payload: { password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(204);
+    const [after] = await t.app.db.select().from(sites).where(eq(sites.id, site.id));
+    expect(after).toMatchObject({
+      verificationStatus: "PENDING",
+      ownerKind: null,
+      ownerId: null,
+      claimId: null,
+    });
   });
 });
 

@@ -2,9 +2,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { makeVerifiedOwner } from "../../../test/owners.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
+import { contributions, sitePages } from "../../db/schema/discussion.ts";
 import { parseSearchAnd } from "../../lib/search-filter.ts";
 import { COMMENT_FILTER, topLevelShape } from "./comments.service.ts";
 
@@ -164,15 +165,12 @@ describe("what a write answers", () => {
       .update(users)
       .set({ imageUrl: "https://img.example.net/owner.png" })
       .where(eq(users.id, owner.id));
-    await t.app.db
-      .update(sites)
-      .set({ verificationStatus: "VERIFIED", ownerKind: "USER", ownerId: owner.id })
-      .where(eq(sites.id, row?.siteId as string));
+    const claimUuid = await makeVerifiedOwner(t.app, row?.siteId as string, owner.id);
     const root = await comment(alice, "a *root*", {}, page);
     const official = await comment(owner, "official", { parent_id: root.id }, page);
     const nested = await comment(bob, "to the owner", { parent_id: official.id }, page);
     expect(official).toMatchObject({
-      claimUuid: row?.siteId,
+      claimUuid,
       author: { displayName: "Owner <b>&</b>", imageUrl: "https://img.example.net/owner.png" },
     });
     expect(nested.inReplyTo).toEqual({
@@ -341,12 +339,9 @@ describe("GET /v1/site-page-comments", () => {
     const owner = await createUser(t.app, { displayName: "Site Owner" });
     const official = await newPage("https://official.example.io/post");
     const [row] = await t.app.db.select().from(sitePages).where(eq(sitePages.id, official));
-    await t.app.db
-      .update(sites)
-      .set({ verificationStatus: "VERIFIED", ownerKind: "USER", ownerId: owner.id })
-      .where(eq(sites.id, row?.siteId as string));
+    const claimUuid = await makeVerifiedOwner(t.app, row?.siteId as string, owner.id);
     const answer = await comment(owner, "We fixed it.", {}, official);
-    expect(answer.claimUuid).toBe(row?.siteId);
+    expect(answer.claimUuid).toBe(claimUuid);
     await comment(alice, "later comment", {}, official);
     for (const sort of ["", "&sort=createdDate,desc", "&sort=createdDate,asc", "&sort=top,desc"]) {
       const res = await list(`${q(`sitePage_id==${official},COMMENT`)}${sort}`);

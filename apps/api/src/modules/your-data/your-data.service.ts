@@ -2,6 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { customTabs } from "../../db/schema/custom-tabs.ts";
+import { sites } from "../../db/schema/discussion.ts";
+import { siteClaims } from "../../db/schema/websites.ts";
 import type { Storage } from "../../lib/storage.ts";
 import * as repo from "./your-data.repository.ts";
 
@@ -69,6 +71,24 @@ export async function* exportOf(
     .where(eq(customTabs.ownerId, userId))
     .orderBy(asc(customTabs.position));
   yield `,\n"customTabs":${JSON.stringify(tabs.map(({ name, filter }) => ({ name, filter })))}`;
+  // At most MAX_SITE_CLAIMS: one query.
+  const claims = await db
+    .select({ claim: siteClaims, domain: sites.domain })
+    .from(siteClaims)
+    .innerJoin(sites, eq(sites.id, siteClaims.siteId))
+    .where(eq(siteClaims.userId, userId))
+    .orderBy(asc(sites.domain));
+  const websites = claims.map(({ claim, domain }) => ({
+    domain,
+    status: claim.status,
+    method: claim.method,
+    token: claim.token,
+    lastCheckedDate: claim.lastCheckedAt?.toISOString() ?? null,
+    lastCheckMessage: claim.lastCheckMessage,
+    verifiedDate: claim.verifiedAt?.toISOString() ?? null,
+    createdDate: claim.createdAt.toISOString(),
+  }));
+  yield `,\n"websites":${JSON.stringify(websites)}`;
 
   yield* jsonArray(
     "contributions",

@@ -56,6 +56,9 @@ describe("GET /account/export", () => {
     });
     const eliComment = await send(eli, "/api/v1/site-page-comments", { sitePage_id: pageId, body: "Eli's" });
     await send(eli, "/api/v1/notes", { sitePage_id: pageId, title: "Eli's secret", body: "z" });
+    const claim = await send(dana, "/api/v1/site-verifications", {
+      address: "https://www.danas-shop.com/about",
+    });
     await send(dana, "/api/v1/custom-tabs", {
       name: "Praise",
       filter: { kinds: ["REVIEW"], sentiments: ["POSITIVE"] },
@@ -97,6 +100,18 @@ describe("GET /account/export", () => {
       { kind: "CONTRIBUTION", targetId: eliComment.id, vote: -1, createdDate: expect.any(String) },
     ]);
     expect(data.attachments).toEqual([]);
+    expect(data.websites).toEqual([
+      {
+        domain: "danas-shop.com",
+        status: "PENDING",
+        method: null,
+        token: claim.token,
+        lastCheckedDate: null,
+        lastCheckMessage: null,
+        verifiedDate: null,
+        createdDate: claim.createdDate,
+      },
+    ]);
     expect(data.customTabs).toEqual([
       {
         name: "Praise",

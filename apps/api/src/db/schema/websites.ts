@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { v7 as uuidv7 } from "uuid";
+import { users } from "./accounts.ts";
+import { sites } from "./discussion.ts";
+
+export const VERIFICATION_METHODS = ["DNS_TXT", "META_TAG", "FILE"] as const;
+export const VERIFICATION_STATUSES = ["PENDING", "PLANNED", "VERIFIED"] as const;
+
+/**
+ * One person's claim to a site (docs/websites.md): its id is the `claimUuid` an official
+ * response carries. Several people may claim one site; the partial unique index lets exactly
+ * one claim per site be VERIFIED, so two owners proving it at once cannot both win.
+ */
+export const siteClaims = pgTable(
+  "site_claims",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    siteId: uuid("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    /** USER until organisations exist; an organisation's claim will name it beside the person. */
+    ownerKind: text("owner_kind", { enum: ["USER", "ORGANIZATION"] })
+      .notNull()
+      .default("USER"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The secret the proof must hold; per claim, so one owner's proof never verifies another. */
+    token: text("token").notNull(),
+    /** The way last chosen (or the one that proved it). */
+    method: text("method", { enum: VERIFICATION_METHODS }),
+    status: text("status", { enum: VERIFICATION_STATUSES }).notNull().default("PENDING"),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true, mode: "date" }),
+    lastCheckMethod: text("last_check_method", { enum: VERIFICATION_METHODS }),
+    lastCheckOk: boolean("last_check_ok"),
+    /** What the last check found, in words ("the home page answered 403"). */
+    lastCheckMessage: text("last_check_message"),
+    /** When the next check runs on its own; null: none (PENDING waits for its owner). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true, mode: "date" }),
+    /** Failed tries in the current run of failures (PLANNED's backoff). */
+    failures: integer("failures").notNull().default(0),
+    /**
+     * When the current run of failed checks began: PLANNED re-tries stop 72 hours after it; a
+     * VERIFIED site whose proof vanished returns to PENDING once it is older than the grace period.
+     */
+    failingSince: timestamp("failing_since", { withTimezone: true, mode: "date" }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("site_claims_site_user_key").on(t.siteId, t.userId),
+    uniqueIndex("site_claims_token_key").on(t.token),
+    uniqueIndex("site_claims_one_verified_key").on(t.siteId).where(sql`${t.status} = 'VERIFIED'`),
+    index("site_claims_user_idx").on(t.userId, t.createdAt),
+    index("site_claims_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
+  ],
+);

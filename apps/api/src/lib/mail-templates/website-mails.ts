@@ -1,0 +1,55 @@
+import { hello, type MailContent, render } from "./account-mails.ts";
+
+export type WebsiteMailEvent = "verified" | "proof-missing" | "demoted" | "retries-ended";
+
+const day = (date: Date) =>
+  date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * What a site's owner is told when a check they did not start changes something: the site got
+ * verified by a re-try, its proof went missing, it returned to pending, or re-tries ended.
+ */
+export function websiteMail(
+  event: WebsiteMailEvent | null,
+  p: { displayName: string; domain: string; link: string; finding: string; demotionDate: Date | null },
+): MailContent | null {
+  const action = { label: "Open the site's page", url: p.link };
+  switch (event) {
+    case "verified":
+      return render(`${p.domain} is verified on Flipside`, hello(p.displayName), {
+        paragraphs: [
+          `Flipside found your proof and verified ${p.domain}. Your comments and replies on its pages now show as official responses.`,
+        ],
+        action,
+      });
+    case "proof-missing":
+      return render(`The proof for ${p.domain} is missing`, hello(p.displayName), {
+        paragraphs: [
+          `Flipside's daily check could not find your proof of control of ${p.domain}: ${p.finding}`,
+          p.demotionDate
+            ? `If it is still missing on ${day(p.demotionDate)}, ${p.domain} will no longer be verified and your responses will no longer be marked official.`
+            : `If it stays missing, ${p.domain} will no longer be verified.`,
+        ],
+        action,
+        after: ["If you removed it on purpose, you need do nothing."],
+      });
+    case "demoted":
+      return render(`${p.domain} is no longer verified`, hello(p.displayName), {
+        paragraphs: [
+          `Your proof of control of ${p.domain} has been missing for the whole grace period, so the site is no longer verified: ${p.finding}`,
+          "Put the proof back and verify again to speak for the site once more.",
+        ],
+        action,
+      });
+    case "retries-ended":
+      return render(`Flipside could not verify ${p.domain}`, hello(p.displayName), {
+        paragraphs: [
+          `Flipside tried for three days and could not find your proof of control of ${p.domain}: ${p.finding}`,
+          "Once the proof is in place, verify again from the site's page.",
+        ],
+        action,
+      });
+    default:
+      return null;
+  }
+}

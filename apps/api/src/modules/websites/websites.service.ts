@@ -1,0 +1,425 @@
+import { randomBytes } from "node:crypto";
+import { domainToUnicode } from "node:url";
+import {
+  MAX_SITE_CLAIMS,
+  type VerificationMethod,
+  WEBSITE_MESSAGES,
+} from "@flipside/contracts/website-proof";
+import type { SiteActivity, SiteClaim, SiteClaimDetail } from "@flipside/contracts/websites";
+import { and, asc, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { contributions, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
+import { siteClaims } from "../../db/schema/websites.ts";
+import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import { websiteMail } from "../../lib/mail-templates/website-mails.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import type { Limiter } from "../../lib/rate-limit.ts";
+import type { Storage } from "../../lib/storage.ts";
+import { findOrInsertSite, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+import { claimTarget } from "./claim-target.ts";
+import type { ProofChecker } from "./proof-checks.ts";
+import { type CheckEvent, nextState } from "./verification-schedule.ts";
+
+type ClaimRow = typeof siteClaims.$inferSelect;
+type SiteRow = typeof sites.$inferSelect;
+
+/** A due check is leased this long: an instance that dies mid-check leaves it to another after. */
+const LEASE_MS = 5 * 60 * 1000;
+const CHECKS_PER_TICK = 20;
+const METHODS: VerificationMethod[] = ["DNS_TXT", "META_TAG", "FILE"];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const later = (d: Date | null, ms: number) => (d ? new Date(d.getTime() + ms) : null);
+
+export interface WebsitesDeps {
+  db: Db;
+  config: Config;
+  checker: ProofChecker;
+  mailer: Mailer;
+  limiter: Limiter;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** The clock; tests move it instead of waiting. */
+  now?: () => Date;
+  /** The page views of a site's pages show its owner: told when that changes. */
+  onSiteChanged?: (siteId: string) => void;
+}
+
+const siteCounts = {
+  pages: sql<number>`(select count(*)::int from ${sitePages} where ${sitePages.siteId} = ${sites.id})`,
+  comments: sql<number>`(select coalesce(sum(${sitePages.commentCount}), 0)::int from ${sitePages} where ${sitePages.siteId} = ${sites.id})`,
+  reviews: sql<number>`(select coalesce(sum(${sitePages.reviewCount}), 0)::int from ${sitePages} where ${sitePages.siteId} = ${sites.id})`,
+};
+
+type Listed = { claim: ClaimRow; site: SiteRow; pages: number; comments: number; reviews: number };
+
+/**
+ * Websites and their owners (docs/websites.md): claims, the three proofs, the states PENDING →
+ * PLANNED → VERIFIED and the checks that move between them, by a person or on the job queue.
+ */
+export function createWebsitesService(deps: WebsitesDeps) {
+  const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function present({ claim, site, ...counts }: Listed): SiteClaim {
+    return {
+      id: claim.id,
+      siteId: site.id,
+      domain: site.domain,
+      unicodeDomain: domainToUnicode(site.domain) || site.domain,
+      status: claim.status,
+      ownerKind: claim.ownerKind,
+      verifiedByAnother: site.claimId !== null && site.claimId !== claim.id,
+      method: claim.method,
+      token: claim.token,
+      lastCheck:
+        claim.lastCheckedAt && claim.lastCheckMethod
+          ? {
+              date: claim.lastCheckedAt.toISOString(),
+              method: claim.lastCheckMethod,
+              ok: claim.lastCheckOk === true,
+              message: claim.lastCheckMessage ?? "",
+            }
+          : null,
+      nextCheckDate: iso(claim.nextCheckAt),
+      failingSince: iso(claim.failingSince),
+      demotionDate:
+        claim.status === "VERIFIED" ? iso(later(claim.failingSince, config.SITE_PROOF_GRACE_MS)) : null,
+      retriesEndDate:
+        claim.status === "PLANNED" ? iso(later(claim.failingSince, config.SITE_RETRY_WINDOW_MS)) : null,
+      verifiedDate: iso(claim.verifiedAt),
+      createdDate: claim.createdAt.toISOString(),
+      counts,
+    };
+  }
+
+  const listed = (tx: Db) =>
+    tx
+      .select({ claim: siteClaims, site: sites, ...siteCounts })
+      .from(siteClaims)
+      .innerJoin(sites, eq(sites.id, siteClaims.siteId))
+      .$dynamic();
+
+  async function mine(tx: Db, userId: string, where: ReturnType<typeof eq>): Promise<Listed> {
+    const [row] = await listed(tx).where(and(eq(siteClaims.userId, userId), where));
+    if (!row) throw notFound(WEBSITE_MESSAGES.notYours);
+    return row;
+  }
+
+  function mail(event: CheckEvent, claim: ClaimRow, domain: string, message: string) {
+    if (!event || event === "restored") return;
+    void (async () => {
+      const [user] = await db
+        .select({ email: users.email, displayName: users.displayName })
+        .from(users)
+        .where(eq(users.id, claim.userId));
+      if (!user) return;
+      const content = websiteMail(event, {
+        displayName: user.displayName,
+        domain: domainToUnicode(domain) || domain,
+        link: `${config.publicOrigin}/profile/websites/${encodeURIComponent(domain)}`,
+        finding: message,
+        demotionDate: later(claim.failingSince, config.SITE_PROOF_GRACE_MS),
+      });
+      if (content) await deps.mailer.send({ to: user.email, ...content });
+    })().catch((error) => deps.log.error({ err: error }, "could not mail a website owner"));
+  }
+
+  /**
+   * Writes what a check found. Locks the site, then the claim (the same order everywhere), so
+   * two owners proving one site at once are decided one after the other: the first wins, the
+   * second finds the site verified by another.
+   */
+  async function record(
+    claimId: string,
+    method: VerificationMethod,
+    outcome: { ok: boolean; message: string },
+    opts: { manual: boolean },
+  ): Promise<{ claim: ClaimRow; site: SiteRow; event: CheckEvent } | "gone" | "another"> {
+    const at = now();
+    const result = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(siteClaims).where(eq(siteClaims.id, claimId));
+      if (!current) return "gone" as const;
+      const [site] = await tx.select().from(sites).where(eq(sites.id, current.siteId)).for("update");
+      const [claim] = await tx.select().from(siteClaims).where(eq(siteClaims.id, claimId)).for("update");
+      if (!site || !claim) return "gone" as const;
+      const base = {
+        lastCheckedAt: at,
+        lastCheckMethod: method,
+        lastCheckOk: outcome.ok,
+        lastCheckMessage: outcome.message,
+      };
+      if (site.claimId && site.claimId !== claim.id) {
+        await tx
+          .update(siteClaims)
+          .set({ ...base, status: "PENDING", nextCheckAt: null, failingSince: null, failures: 0 })
+          .where(eq(siteClaims.id, claim.id));
+        return "another" as const;
+      }
+      const { patch, event } = nextState(claim, outcome.ok, at, config, opts);
+      const [updated] = await tx
+        .update(siteClaims)
+        .set({ ...base, ...patch, method: outcome.ok || opts.manual ? method : claim.method })
+        .where(eq(siteClaims.id, claim.id))
+        .returning();
+      let newSite: SiteRow | undefined = site;
+      if (patch.status === "VERIFIED" && claim.status !== "VERIFIED") {
+        [newSite] = await tx
+          .update(sites)
+          .set({
+            ownerKind: "USER",
+            ownerId: claim.userId,
+            verificationStatus: "VERIFIED",
+            claimId: claim.id,
+          })
+          .where(eq(sites.id, site.id))
+          .returning();
+        // The others' re-tries cannot win now.
+        await tx
+          .update(siteClaims)
+          .set({ status: "PENDING", nextCheckAt: null, failingSince: null, failures: 0 })
+          .where(and(eq(siteClaims.siteId, site.id), ne(siteClaims.id, claim.id)));
+      } else if (event === "demoted") {
+        [newSite] = await tx
+          .update(sites)
+          .set({ ownerKind: null, ownerId: null, verificationStatus: "PENDING", claimId: null })
+          .where(eq(sites.id, site.id))
+          .returning();
+      }
+      return { claim: updated ?? claim, site: newSite ?? site, event, changed: newSite !== site };
+    });
+    if (typeof result === "string") return result;
+    if (result.changed) deps.onSiteChanged?.(result.site.id);
+    mail(result.event, result.claim, result.site.domain, outcome.message);
+    return result;
+  }
+
+  /** A verified site's re-check passes if any proof is in place, its own way first. */
+  async function recheck(claim: ClaimRow, domain: string) {
+    const order = claim.method ? [claim.method, ...METHODS.filter((m) => m !== claim.method)] : METHODS;
+    let first: { method: VerificationMethod; ok: boolean; message: string } | undefined;
+    for (const method of order) {
+      const outcome = await deps.checker(method, domain, claim.token);
+      if (outcome.ok) return { method, ...outcome };
+      first ??= { method, ...outcome };
+    }
+    return first ?? { method: order[0] ?? "DNS_TXT", ok: false, message: "" };
+  }
+
+  return {
+    async list(userId: string): Promise<SiteClaim[]> {
+      const rows = await listed(db).where(eq(siteClaims.userId, userId)).orderBy(asc(sites.domain));
+      return rows.map(present);
+    },
+
+    /** Claims the site of an address; claiming it again answers the same claim. */
+    async claim(userId: string, address: string): Promise<{ claim: SiteClaim; created: boolean }> {
+      const target = claimTarget(address);
+      if (!target.ok) {
+        throw new AppError("validation_failed", target.message, [
+          { field: "address", message: target.message },
+        ]);
+      }
+      const site = await findOrInsertSite(db, target.domain);
+      const created = await db.transaction(async (tx) => {
+        // Held while counting, so two claims at once cannot pass the limit.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        const [existing] = await tx
+          .select({ id: siteClaims.id })
+          .from(siteClaims)
+          .where(and(eq(siteClaims.userId, userId), eq(siteClaims.siteId, site.id)));
+        if (existing) return false;
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(siteClaims)
+          .where(eq(siteClaims.userId, userId));
+        if (n >= MAX_SITE_CLAIMS) throw conflict(WEBSITE_MESSAGES.tooManyClaims);
+        await tx
+          .insert(siteClaims)
+          .values({ siteId: site.id, userId, token: randomBytes(16).toString("hex") });
+        return true;
+      });
+      return { claim: present(await mine(db, userId, eq(siteClaims.siteId, site.id))), created };
+    },
+
+    /** `domain` in punycode or Unicode; not claimed by this person → 404. */
+    async detail(userId: string, domain: string): Promise<SiteClaimDetail> {
+      const target = claimTarget(domain);
+      if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
+      const row = await mine(db, userId, eq(sites.domain, target.domain));
+      const siteId = row.site.id;
+      const topPages = await db
+        .select()
+        .from(sitePages)
+        .where(eq(sitePages.siteId, siteId))
+        .orderBy(
+          desc(sql`${sitePages.commentCount} + ${sitePages.reviewCount} + ${sitePages.relatedCount}`),
+          desc(sitePages.createdAt),
+        )
+        .limit(10);
+      const author = alias(users, "author");
+      const recentRows = await db
+        .select({
+          c: contributions,
+          page: sitePages,
+          author: {
+            id: author.id,
+            displayName: author.displayName,
+            imageKey: author.imageKey,
+            imageUrl: author.imageUrl,
+          },
+          sentiment: reviews.sentiment,
+          title: reviews.title,
+        })
+        .from(contributions)
+        .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
+        .leftJoin(author, eq(author.id, contributions.authorId))
+        .leftJoin(reviews, eq(reviews.contributionId, contributions.id))
+        .where(
+          and(
+            eq(sitePages.siteId, siteId),
+            inArray(contributions.kind, ["COMMENT", "REPLY", "REVIEW"]),
+            eq(contributions.deleted, false),
+          ),
+        )
+        .orderBy(desc(contributions.createdAt), desc(contributions.id))
+        .limit(10);
+      const recent: SiteActivity[] = recentRows.map((r) => {
+        const text = [r.title, r.c.body].filter(Boolean).join(" — ");
+        const plain = text
+          .replace(/[*_`#>~[\]()!]/g, "")
+          .replace(/\s+/g, " ")
+          .trim();
+        return {
+          id: r.c.id,
+          contributionType: r.c.kind as "COMMENT" | "REPLY" | "REVIEW",
+          sitePage: presentPageRef(r.page, row.site.domain),
+          author: r.author?.id ? presentProfileRef(r.author, deps.storage) : null,
+          excerpt: plain.length > 200 ? `${plain.slice(0, 199)}…` : plain,
+          sentiment: r.sentiment,
+          official: r.c.official,
+          createdDate: r.c.createdAt.toISOString(),
+        };
+      });
+      const months = await db
+        .select({
+          month: sql<string>`to_char(date_trunc('month', ${contributions.createdAt} at time zone 'UTC'), 'YYYY-MM')`,
+          sentiment: reviews.sentiment,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(reviews)
+        .innerJoin(contributions, eq(contributions.id, reviews.contributionId))
+        .innerJoin(sitePages, eq(sitePages.id, reviews.sitePageId))
+        .where(and(eq(sitePages.siteId, siteId), eq(contributions.deleted, false)))
+        .groupBy(sql`1`, reviews.sentiment);
+      const byMonth = new Map<
+        string,
+        { month: string; POSITIVE: number; NEGATIVE: number; EXPERT: number }
+      >();
+      for (const m of months) {
+        const entry = byMonth.get(m.month) ?? { month: m.month, POSITIVE: 0, NEGATIVE: 0, EXPERT: 0 };
+        entry[m.sentiment] += m.n;
+        byMonth.set(m.month, entry);
+      }
+      const sentiment = [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month)).slice(-12);
+      return {
+        ...present(row),
+        topPages: topPages.map((p) => ({
+          ...presentPageRef(p, row.site.domain),
+          commentCount: p.commentCount,
+          reviewCount: p.reviewCount,
+        })),
+        recent,
+        sentiment,
+      };
+    },
+
+    /** "Verify now" / "Re-check now": runs the chosen way at once and says what it found. */
+    async check(userId: string, claimId: string, method: VerificationMethod): Promise<SiteClaim> {
+      const row = await mine(db, userId, eq(siteClaims.id, claimId));
+      if (row.site.claimId && row.site.claimId !== row.claim.id)
+        throw conflict(WEBSITE_MESSAGES.verifiedByAnother);
+      await deps.limiter.consume("site-check", userId, { points: 30, durationSec: 10 * 60 });
+      const outcome = await deps.checker(method, row.site.domain, row.claim.token);
+      const written = await record(claimId, method, outcome, { manual: true });
+      if (written === "gone") throw notFound(WEBSITE_MESSAGES.notYours);
+      if (written === "another") throw conflict(WEBSITE_MESSAGES.verifiedByAnother);
+      return present(await mine(db, userId, eq(siteClaims.id, claimId)));
+    },
+
+    /** Removes a claim; a verified site loses its owner (official responses stay as they were). */
+    async remove(userId: string, claimId: string): Promise<void> {
+      const row = await mine(db, userId, eq(siteClaims.id, claimId));
+      const changed = await db.transaction(async (tx) => {
+        const [site] = await tx.select().from(sites).where(eq(sites.id, row.site.id)).for("update");
+        await tx.delete(siteClaims).where(and(eq(siteClaims.id, claimId), eq(siteClaims.userId, userId)));
+        if (site?.claimId !== claimId) return false;
+        await tx
+          .update(sites)
+          .set({ ownerKind: null, ownerId: null, verificationStatus: "PENDING", claimId: null })
+          .where(eq(sites.id, site.id));
+        return true;
+      });
+      if (changed) deps.onSiteChanged?.(row.site.id);
+    },
+
+    /**
+     * Runs the checks that are due (PLANNED re-tries, verified sites' re-checks), each leased so
+     * that instances sharing the database never run one twice. Answers how many ran.
+     */
+    async runDue(): Promise<number> {
+      let ran = 0;
+      for (;;) {
+        const at = now();
+        const leased = await db
+          .update(siteClaims)
+          .set({ nextCheckAt: new Date(at.getTime() + LEASE_MS) })
+          .where(
+            inArray(
+              siteClaims.id,
+              db
+                .select({ id: siteClaims.id })
+                .from(siteClaims)
+                .where(lte(siteClaims.nextCheckAt, at))
+                .orderBy(asc(siteClaims.nextCheckAt))
+                .limit(CHECKS_PER_TICK)
+                .for("update", { skipLocked: true }),
+            ),
+          )
+          .returning();
+        if (leased.length === 0) return ran;
+        const domains = await db
+          .select({ id: sites.id, domain: sites.domain })
+          .from(sites)
+          .where(inArray(sites.id, [...new Set(leased.map((c) => c.siteId))]));
+        const domainOf = new Map(domains.map((s) => [s.id, s.domain]));
+        await Promise.all(
+          leased.map(async (claim) => {
+            const domain = domainOf.get(claim.siteId);
+            if (!domain) return;
+            try {
+              const outcome =
+                claim.status === "VERIFIED"
+                  ? await recheck(claim, domain)
+                  : {
+                      method: claim.method ?? "DNS_TXT",
+                      ...(await deps.checker(claim.method ?? "DNS_TXT", domain, claim.token)),
+                    };
+              await record(claim.id, outcome.method, outcome, { manual: false });
+            } catch (error) {
+              // The lease runs out and another tick tries again.
+              deps.log.warn({ err: error, claimId: claim.id }, "website check failed");
+            }
+          }),
+        );
+        ran += leased.length;
+      }
+    },
+  };
+}
+
+export type WebsitesService = ReturnType<typeof createWebsitesService>;

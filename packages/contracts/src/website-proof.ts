@@ -1,0 +1,51 @@
+/**
+ * What a site owner puts in place to prove control of a site (docs/websites.md), shared by the
+ * server's checks and the instructions the claim page shows, so the two can never disagree.
+ * No zod here: the page view and the profile pages import it without the schema library.
+ */
+
+export const VERIFICATION_METHODS = ["DNS_TXT", "META_TAG", "FILE"] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+
+export const PROOF_NAME = "flipside-verification";
+export const PROOF_FILE_PATH = "/.well-known/flipside-verification.txt";
+
+export const VERIFICATION_METHOD_LABELS: Record<VerificationMethod, string> = {
+  DNS_TXT: "DNS TXT record",
+  META_TAG: "HTML meta tag",
+  FILE: "File on the site",
+};
+
+export interface Proof {
+  /** The TXT record's value, on the domain itself. */
+  dnsRecord: string;
+  /** The tag for the home page's `<head>`. */
+  metaTag: string;
+  /** Where the file goes, and what it holds (the token alone). */
+  fileUrl: string;
+  fileContent: string;
+  /** The home pages the meta tag is looked for on, in order. */
+  homePages: [string, string];
+}
+
+export function proofFor(domain: string, token: string): Proof {
+  return {
+    dnsRecord: `${PROOF_NAME}=${token}`,
+    metaTag: `<meta name="${PROOF_NAME}" content="${token}">`,
+    fileUrl: `https://${domain}${PROOF_FILE_PATH}`,
+    fileContent: token,
+    homePages: [`https://${domain}/`, `https://www.${domain}/`],
+  };
+}
+
+/** How many sites one person may claim (claims, verified or not). */
+export const MAX_SITE_CLAIMS = 50;
+/** An invitation's own words, as plain text. */
+export const OWNER_INVITE_MESSAGE_MAX_LENGTH = 500;
+
+export const WEBSITE_MESSAGES = {
+  addressRequired: "Enter a domain or an address on it.",
+  verifiedByAnother: "Verified by another owner.",
+  tooManyClaims: `You can claim at most ${MAX_SITE_CLAIMS} sites. Remove one you no longer need first.`,
+  notYours: "This site is not among your websites.",
+} as const;
