@@ -156,3 +156,28 @@ export async function startJobs(opts: { execute: ExecuteSql; log: FastifyBaseLog
     },
   };
 }
+
+/**
+ * Runs `run` every `intervalMs` on the queue `name`, however many instances share the database
+ * (decision 008). The queue holds at most one waiting run: each run, when done, sends the next
+ * one `intervalMs` later, and an instance starting up adds one only if none waits. So one run
+ * happens per interval, and a restart neither loses the schedule nor starts a second one.
+ * (pg-boss's cron schedules are not used: they have minute granularity.)
+ */
+export async function repeatEvery(
+  jobs: Jobs,
+  name: string,
+  opts: { intervalMs: number; expireInSeconds: number },
+  run: () => Promise<void>,
+): Promise<void> {
+  const next = () => jobs.send(name, {}, { startAfter: new Date(Date.now() + opts.intervalMs) });
+  await jobs.queue(name, { policy: "short", retryLimit: 0, expireInSeconds: opts.expireInSeconds });
+  await jobs.work(name, { concurrency: 1 }, async () => {
+    try {
+      await run();
+    } finally {
+      await next();
+    }
+  });
+  await next();
+}

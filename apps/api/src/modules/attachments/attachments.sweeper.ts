@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import type { Jobs } from "../../lib/jobs.ts";
+import { type Jobs, repeatEvery } from "../../lib/jobs.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { deleteUnattached } from "./attachments.repository.ts";
 
@@ -37,12 +37,7 @@ export async function sweepUnattached(
 
 export const SWEEP_QUEUE = "attachments-sweep";
 
-/**
- * Sweeps every `intervalMs` on the job queue. The queue holds at most one waiting sweep: each
- * sweep, when done, sends the next one `intervalMs` later, and an instance starting up adds one
- * only if none is waiting. So however many instances run, one sweep happens per interval, and a
- * restart neither loses the schedule nor starts a second one.
- */
+/** Sweeps every `intervalMs`, once across all instances (`repeatEvery`). */
 export async function scheduleSweeps(opts: {
   jobs: Jobs;
   db: Db;
@@ -50,16 +45,13 @@ export async function scheduleSweeps(opts: {
   log: FastifyBaseLogger;
   intervalMs: number;
 }): Promise<void> {
-  const { jobs, intervalMs } = opts;
-  const next = () => jobs.send(SWEEP_QUEUE, {}, { startAfter: new Date(Date.now() + intervalMs) });
-  await jobs.queue(SWEEP_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: 15 * 60 });
-  await jobs.work(SWEEP_QUEUE, { concurrency: 1 }, async () => {
-    try {
+  await repeatEvery(
+    opts.jobs,
+    SWEEP_QUEUE,
+    { intervalMs: opts.intervalMs, expireInSeconds: 15 * 60 },
+    async () => {
       const removed = await sweepUnattached(opts.db, opts.storage, opts.log);
       if (removed > 0) opts.log.info({ removed }, "unattached uploads removed");
-    } finally {
-      await next();
-    }
-  });
-  await next();
+    },
+  );
 }

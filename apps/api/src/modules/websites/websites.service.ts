@@ -7,7 +7,6 @@ import {
 } from "@flipside/contracts/website-proof";
 import type { SiteActivity, SiteClaim, SiteClaimDetail } from "@flipside/contracts/websites";
 import { and, asc, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,7 +18,7 @@ import { websiteMail } from "../../lib/mail-templates/website-mails.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Storage } from "../../lib/storage.ts";
-import { findOrInsertSite, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+import { authorColumns, findOrInsertSite, presentPageRef, presentProfileRef } from "../discussion/index.ts";
 import { claimTarget } from "./claim-target.ts";
 import type { ProofChecker } from "./proof-checks.ts";
 import { type CheckEvent, nextState } from "./verification-schedule.ts";
@@ -261,23 +260,17 @@ export function createWebsitesService(deps: WebsitesDeps) {
           desc(sitePages.createdAt),
         )
         .limit(10);
-      const author = alias(users, "author");
       const recentRows = await db
         .select({
           c: contributions,
           page: sitePages,
-          author: {
-            id: author.id,
-            displayName: author.displayName,
-            imageKey: author.imageKey,
-            imageUrl: author.imageUrl,
-          },
+          author: authorColumns,
           sentiment: reviews.sentiment,
           title: reviews.title,
         })
         .from(contributions)
         .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
-        .leftJoin(author, eq(author.id, contributions.authorId))
+        .leftJoin(users, eq(users.id, contributions.authorId))
         .leftJoin(reviews, eq(reviews.contributionId, contributions.id))
         .where(
           and(
