@@ -1,10 +1,18 @@
+import { VERIFICATION_METHODS } from "@flipside/contracts/website-proof";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import { users } from "./accounts.ts";
 import { sites } from "./discussion.ts";
 
-export const VERIFICATION_METHODS = ["DNS_TXT", "META_TAG", "FILE"] as const;
+/** What a site becomes when its verified claim goes (removed, demoted, its account deleted). */
+export const SITE_WITHOUT_OWNER = {
+  ownerKind: null,
+  ownerId: null,
+  verificationStatus: "PENDING",
+  claimId: null,
+} as const;
+
 export const VERIFICATION_STATUSES = ["PENDING", "PLANNED", "VERIFIED"] as const;
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { accountKeys, sessions, users } from "../../db/schema/accounts.ts";
 import { sites } from "../../db/schema/discussion.ts";
+import { SITE_WITHOUT_OWNER } from "../../db/schema/websites.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type KeyPurpose = (typeof accountKeys.$inferInsert)["purpose"];
@@ -85,7 +86,7 @@ export async function deleteUser(db: Db, id: string): Promise<UserRow | undefine
   return db.transaction(async (tx) => {
     await tx
       .update(sites)
-      .set({ ownerKind: null, ownerId: null, verificationStatus: "PENDING", claimId: null })
+      .set(SITE_WITHOUT_OWNER)
       .where(and(eq(sites.ownerKind, "USER"), eq(sites.ownerId, id)));
     const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
     return row;

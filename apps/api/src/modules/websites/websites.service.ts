@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { domainToUnicode } from "node:url";
+import { markdownToText } from "@flipside/contracts/markdown";
 import {
   MAX_SITE_CLAIMS,
   type VerificationMethod,
@@ -12,7 +13,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
-import { siteClaims } from "../../db/schema/websites.ts";
+import { SITE_WITHOUT_OWNER, siteClaims } from "../../db/schema/websites.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { websiteMail } from "../../lib/mail-templates/website-mails.ts";
 import type { Mailer } from "../../lib/mailer.ts";
@@ -183,11 +184,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
           .set({ status: "PENDING", nextCheckAt: null, failingSince: null, failures: 0 })
           .where(and(eq(siteClaims.siteId, site.id), ne(siteClaims.id, claim.id)));
       } else if (event === "demoted") {
-        [newSite] = await tx
-          .update(sites)
-          .set({ ownerKind: null, ownerId: null, verificationStatus: "PENDING", claimId: null })
-          .where(eq(sites.id, site.id))
-          .returning();
+        [newSite] = await tx.update(sites).set(SITE_WITHOUT_OWNER).where(eq(sites.id, site.id)).returning();
       }
       return { claim: updated ?? claim, site: newSite ?? site, event, changed: newSite !== site };
     });
@@ -282,17 +279,13 @@ export function createWebsitesService(deps: WebsitesDeps) {
         .orderBy(desc(contributions.createdAt), desc(contributions.id))
         .limit(10);
       const recent: SiteActivity[] = recentRows.map((r) => {
-        const text = [r.title, r.c.body].filter(Boolean).join(" — ");
-        const plain = text
-          .replace(/[*_`#>~[\]()!]/g, "")
-          .replace(/\s+/g, " ")
-          .trim();
+        const text = [r.title, markdownToText(r.c.body)].filter(Boolean).join(" — ");
         return {
           id: r.c.id,
           contributionType: r.c.kind as "COMMENT" | "REPLY" | "REVIEW",
           sitePage: presentPageRef(r.page, row.site.domain),
           author: r.author?.id ? presentProfileRef(r.author, deps.storage) : null,
-          excerpt: plain.length > 200 ? `${plain.slice(0, 199)}…` : plain,
+          excerpt: text.length > 200 ? `${text.slice(0, 199)}…` : text,
           sentiment: r.sentiment,
           official: r.c.official,
           createdDate: r.c.createdAt.toISOString(),
@@ -351,10 +344,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
         const [site] = await tx.select().from(sites).where(eq(sites.id, row.site.id)).for("update");
         await tx.delete(siteClaims).where(and(eq(siteClaims.id, claimId), eq(siteClaims.userId, userId)));
         if (site?.claimId !== claimId) return false;
-        await tx
-          .update(sites)
-          .set({ ownerKind: null, ownerId: null, verificationStatus: "PENDING", claimId: null })
-          .where(eq(sites.id, site.id));
+        await tx.update(sites).set(SITE_WITHOUT_OWNER).where(eq(sites.id, site.id));
         return true;
       });
       if (changed) deps.onSiteChanged?.(row.site.id);
