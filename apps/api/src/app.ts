@@ -31,7 +31,7 @@ import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
 import { votesRoutes } from "./modules/votes/votes.routes.ts";
-import { websitesRoutes } from "./modules/websites/websites.routes.ts";
+import { ownerInviteRoutes, websitesRoutes } from "./modules/websites/websites.routes.ts";
 import { yourDataRoutes } from "./modules/your-data/your-data.routes.ts";
 import { authPlugin, carriesCredentials } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
@@ -172,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(yourDataRoutes);
       await api.register(customTabsRoutes);
       await api.register(websitesRoutes);
+      await api.register(ownerInviteRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw notFound("There is no API endpoint at this path.");
       });

@@ -43,9 +43,17 @@ export const MAX_SITE_CLAIMS = 50;
 /** An invitation's own words, as plain text. */
 export const OWNER_INVITE_MESSAGE_MAX_LENGTH = 500;
 
+/** What keeps owner invitations from being a way to mail anyone (docs/websites.md#inviting-an-owner). */
+export const OWNER_INVITE_LIMITS = { perPersonPerDay: 5, perSitePerWeek: 3, sameAddressDays: 30 } as const;
+
 export const WEBSITE_MESSAGES = {
   addressRequired: "Enter a domain or an address on it.",
   verifiedByAnother: "Verified by another owner.",
   tooManyClaims: `You can claim at most ${MAX_SITE_CLAIMS} sites. Remove one you no longer need first.`,
   notYours: "This site is not among your websites.",
+  inviteUnknownSite: "There is no such site or page on Flipside.",
+  inviteAlreadyVerified: "This site already has a verified owner.",
+  invitePersonLimit: `You can invite at most ${OWNER_INVITE_LIMITS.perPersonPerDay} owners a day. Try again tomorrow.`,
+  inviteSiteLimit: `This site's owner was invited ${OWNER_INVITE_LIMITS.perSitePerWeek} times this week already. Try again next week.`,
+  inviteSent: "Thank you. If that address can be invited, its owner will get the invitation.",
 } as const;

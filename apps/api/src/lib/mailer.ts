@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058) on mails to people without an account. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

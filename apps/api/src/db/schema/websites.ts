@@ -66,3 +66,41 @@ export const siteClaims = pgTable(
     index("site_claims_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
   ],
 );
+
+/**
+ * An invitation to a site's owner to verify it (docs/websites.md#inviting-an-owner). The address
+ * is kept only as a hash: enough to send it no second invitation within 30 days and to honour an
+ * opt-out, never enough to mail it again or to show it to anyone.
+ */
+export const ownerInvites = pgTable(
+  "owner_invites",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    siteId: uuid("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    /** Null once the inviter's account is gone; the row still keeps the address from a second invitation. */
+    inviterId: uuid("inviter_id").references(() => users.id, { onDelete: "set null" }),
+    /** sha256 of the address in lower case. */
+    emailHash: text("email_hash").notNull(),
+    /** False when the address opted out or was invited lately: counted, not mailed. */
+    sent: boolean("sent").notNull(),
+    /** The one-click unsubscribe link's secret. */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("owner_invites_unsubscribe_key").on(t.unsubscribeToken),
+    index("owner_invites_inviter_idx").on(t.inviterId, t.createdAt),
+    index("owner_invites_site_idx").on(t.siteId, t.createdAt),
+    index("owner_invites_email_idx").on(t.emailHash, t.createdAt),
+  ],
+);
+
+/** Addresses (hashed as above) that asked for no more invitations. */
+export const mailOptOuts = pgTable("mail_opt_outs", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -53,3 +53,33 @@ export function websiteMail(
       return null;
   }
 }
+
+/**
+ * The one template an owner invitation is sent with: what the inviter typed goes in as plain
+ * text (escaped in the HTML like every value), so the mail cannot be made to say anything else.
+ */
+export function ownerInviteMail(p: {
+  inviter: string;
+  domain: string;
+  people: number;
+  claimLink: string;
+  message: string | null;
+  unsubscribeUrl: string;
+}): MailContent {
+  const discussing =
+    p.people === 0
+      ? `Its pages can be discussed on Flipside, where people comment on and review any page of the web.`
+      : `${p.people === 1 ? "One person discusses" : `${p.people} people discuss`} its pages on Flipside, where people comment on and review any page of the web.`;
+  return render(`${p.inviter} invites you to answer for ${p.domain} on Flipside`, "Hello,", {
+    paragraphs: [
+      `${p.inviter} thinks you run ${p.domain}. ${discussing}`,
+      ...(p.message ? [`${p.inviter} wrote: “${p.message}”`] : []),
+      `Verify that ${p.domain} is yours and your answers on its pages will show as official responses, first in every discussion. It is free and takes a DNS record, a meta tag or a file on the site.`,
+    ],
+    action: { label: `Claim ${p.domain}`, url: p.claimLink },
+    after: [
+      "You get this mail because a Flipside user entered your address. Flipside keeps only a fingerprint of it, so that it is invited at most once in 30 days.",
+      `To get no more invitations to any site: ${p.unsubscribeUrl}`,
+    ],
+  });
+}

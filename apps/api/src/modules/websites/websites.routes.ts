@@ -1,11 +1,21 @@
-import { CheckSiteClaim, CreateSiteClaim, SiteClaim, SiteClaimDetail } from "@flipside/contracts/websites";
+import { WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
+import {
+  CheckSiteClaim,
+  CreateSiteClaim,
+  InviteSiteOwner,
+  SiteClaim,
+  SiteClaimDetail,
+} from "@flipside/contracts/websites";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sitePages } from "../../db/schema/discussion.ts";
+import { linkOrigin } from "../../lib/link-origin.ts";
+import { escapeHtml } from "../../lib/mail-templates/account-mails.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
-import { requireViewer } from "../../plugins/auth.ts";
+import { requireActivatedViewer, requireViewer } from "../../plugins/auth.ts";
+import { createOwnerInvites } from "./owner-invites.ts";
 import { createProofChecker } from "./proof-checks.ts";
 import { scheduleSiteChecks } from "./verification-jobs.ts";
 import { createWebsitesService, type WebsitesDeps } from "./websites.service.ts";
@@ -144,6 +154,111 @@ export const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await service.remove((await requireViewer(request)).id, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+};
+
+/** A page of its own for the unsubscribe link: the person who opens it has no account. */
+function unsubscribePage(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Flipside</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.5rem">${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+/**
+ * Inviting a site's owner (docs/websites.md#inviting-an-owner) and the invitation's one-click
+ * unsubscribe (RFC 8058), which mail providers POST without a session.
+ */
+export const ownerInviteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const invites = createOwnerInvites({ db: app.db, mailer: app.mailer, log: app.log });
+  const sent = { message: WEBSITE_MESSAGES.inviteSent };
+
+  app.post(
+    "/v1/site-verifications/invite/",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Invite a site's owner to verify it",
+        description:
+          "`siteId` or `sitePage_id` names the site; `email` is where the invitation goes, `message` (at most 500 characters) goes in as plain text. One fixed template with a claim link and a one-click unsubscribe. Limits: 5 a day per person, 3 a week per site (429). The answer is 202 with the same body whatever happens to the address: an address invited in the last 30 days, or one that opted out, gets nothing and nobody is told. 409 when the site already has a verified owner. Needs an activated account.",
+        security: SIGNED_IN,
+        body: InviteSiteOwner,
+        response: {
+          202: z.object({ message: z.string() }).describe("Accepted"),
+          ...problems(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireActivatedViewer(request);
+      await invites.invite(viewer.id, request.body, linkOrigin(app.config.publicOrigin, request));
+      return reply.status(202).send(sent);
+    },
+  );
+
+  const Token = z.object({ token: z.string().min(1).max(200) });
+  // Mail providers send `List-Unsubscribe=One-Click` as a form; the token is in the address.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
+  );
+
+  app.get(
+    "/v1/site-verifications/invite/unsubscribe",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Unsubscribe from owner invitations (the page)",
+        description:
+          "The link in every invitation opens this page, which asks before doing anything (link checkers open links too).",
+        querystring: Token,
+        produces: ["text/html"],
+      },
+    },
+    async (request, reply) => {
+      const known = await invites.known(request.query.token);
+      const html = known
+        ? unsubscribePage(
+            "Stop invitations from Flipside",
+            `<p>Flipside users will no longer be able to invite this address to verify a website.</p><form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop invitations</button></form>`,
+          )
+        : unsubscribePage(
+            "This link is not valid",
+            "<p>Copy the whole link from the mail and try again.</p>",
+          );
+      return reply
+        .status(known ? 200 : 404)
+        .type("text/html; charset=utf-8")
+        .send(html);
+    },
+  );
+
+  app.post(
+    "/v1/site-verifications/invite/unsubscribe",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Unsubscribe from owner invitations",
+        description:
+          "One-click (RFC 8058): the address the invitation went to gets no further invitations, from anyone, for any site.",
+        querystring: Token,
+        produces: ["text/html"],
+      },
+    },
+    async (request, reply) => {
+      const done = await invites.unsubscribe(request.query.token);
+      const html = done
+        ? unsubscribePage(
+            "You will get no more invitations",
+            "<p>Flipside will not send this address another invitation to verify a website.</p>",
+          )
+        : unsubscribePage(
+            "This link is not valid",
+            "<p>Copy the whole link from the mail and try again.</p>",
+          );
+      return reply
+        .status(done ? 200 : 404)
+        .type("text/html; charset=utf-8")
+        .send(html);
     },
   );
 };
