@@ -300,6 +300,11 @@ export const CreateComment = z
     parent_id: Uuid.nullish(),
     body: Body,
     attachmentIds: AttachmentIds.optional(),
+    /**
+     * A verified owner's comment on their site is an official response unless this is false
+     * (they speak as themselves). Anyone else's comment is never official, whatever this says.
+     */
+    official: z.boolean().optional(),
   })
   .meta({ id: "CreateComment" });
 export type CreateComment = z.input<typeof CreateComment>;

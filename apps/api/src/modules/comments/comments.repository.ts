@@ -67,7 +67,8 @@ function insertStatement(reply: boolean) {
     ins as (
       insert into ${contributions} (id, kind, site_page_id, author_id, parent_id, in_reply_to_id, body, claim_uuid)
       select ${v("id")}::uuid, case when thread.root is null then 'COMMENT' else 'REPLY' end, page.id,
-        ${v("authorId")}::uuid, thread.root, thread.answered, ${v("body")}::text, page.claim_uuid
+        ${v("authorId")}::uuid, thread.root, thread.answered, ${v("body")}::text,
+        case when ${v("official")}::boolean then page.claim_uuid end
       from page, thread
       returning *
     ), counted as (
@@ -97,7 +98,15 @@ const insertReplyStatement = insertStatement(true);
  */
 export async function insertComment(
   db: Db,
-  input: { id: string; pageId: string; authorId: string; parentId: string | null; body: string },
+  input: {
+    id: string;
+    pageId: string;
+    authorId: string;
+    parentId: string | null;
+    body: string;
+    /** False: a verified owner speaks as themselves, not for the site. */
+    official: boolean;
+  },
 ): Promise<CommentListRow | undefined> {
   const result = await (input.parentId ? insertReplyStatement : insertCommentStatement)(db).execute(input);
   const [raw] = rowsOf(result);

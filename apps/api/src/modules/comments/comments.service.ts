@@ -210,6 +210,7 @@ export function createCommentsService(core: DiscussionCore) {
             authorId: viewer.id,
             parentId: input.parent_id ?? null,
             body: input.body,
+            official: input.official ?? true,
           });
           if (!added) throw await refusal(input);
           if (withFiles) await attach(db, viewer.id, added.c.id, input.attachmentIds ?? []);

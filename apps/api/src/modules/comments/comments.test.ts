@@ -342,6 +342,15 @@ describe("GET /v1/site-page-comments", () => {
     const claimUuid = await makeVerifiedOwner(t.app, row?.siteId as string, owner.id);
     const answer = await comment(owner, "We fixed it.", {}, official);
     expect(answer.claimUuid).toBe(claimUuid);
+    // The owner may speak as themselves; nobody else can make a comment official by asking.
+    const personal = await comment(owner, "Speaking for myself", { official: false }, official);
+    expect(personal.claimUuid).toBeNull();
+    const reply = await comment(owner, "Me again", { official: false, parent_id: answer.id }, official);
+    expect(reply.claimUuid).toBeNull();
+    expect(
+      (await comment(owner, "Officially", { official: true, parent_id: answer.id }, official)).claimUuid,
+    ).toBe(claimUuid);
+    expect((await comment(alice, "I say so", { official: true }, official)).claimUuid).toBeNull();
     await comment(alice, "later comment", {}, official);
     for (const sort of ["", "&sort=createdDate,desc", "&sort=createdDate,asc", "&sort=top,desc"]) {
       const res = await list(`${q(`sitePage_id==${official},COMMENT`)}${sort}`);

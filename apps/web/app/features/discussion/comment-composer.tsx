@@ -83,6 +83,8 @@ function escapeAsText(markdown: string): string {
 export interface ComposerValue {
   body: string;
   attachmentIds: string[];
+  /** Sent as the site's official response (only ever true for its verified owner). */
+  official: boolean;
 }
 
 export interface CommentComposerProps {
@@ -99,6 +101,8 @@ export interface CommentComposerProps {
   onCancel?(): void;
   testId?: string;
   className?: string;
+  /** The site the writer is the verified owner of: they choose to answer officially or as themselves. */
+  officialDomain?: string | null;
 }
 
 /**
@@ -117,6 +121,7 @@ export function CommentComposer({
   onCancel,
   testId = "comment-composer",
   className,
+  officialDomain = null,
 }: CommentComposerProps) {
   const gate = useContributionGate();
   const id = useId();
@@ -125,6 +130,7 @@ export function CommentComposer({
   const [uploads, setUploads] = useState<Upload[]>(() => initialAttachments.map(fromAttachment));
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [official, setOfficial] = useState(true);
   const render = useMarkdownRenderer(mode === "preview");
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
@@ -217,6 +223,7 @@ export function CommentComposer({
       await onSubmit({
         body,
         attachmentIds: uploads.flatMap((u) => (u.status === "done" && u.attachment ? [u.attachment.id] : [])),
+        official: officialDomain !== null && official,
       });
       setBody("");
       setMode("write");
@@ -353,6 +360,18 @@ export function CommentComposer({
         <p id={errorId} className="text-destructive text-sm" role="alert" data-testid="composer-error">
           {error}
         </p>
+      ) : null}
+
+      {officialDomain ? (
+        <label className="flex items-center gap-2 text-sm" data-testid="composer-official">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={official}
+            onChange={(event) => setOfficial(event.target.checked)}
+          />
+          {`Official response for ${officialDomain}`}
+        </label>
       ) : null}
 
       <div className="flex flex-wrap items-center gap-2">

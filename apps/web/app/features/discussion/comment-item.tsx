@@ -18,6 +18,7 @@ import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { ContributionMedia } from "./contribution-media.tsx";
 import { discussionApi } from "./discussion-client.ts";
+import { useOfficialDomain } from "./discussion-state.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
 /** What a soft-deleted comment looks like (the API answers 204 and keeps a placeholder). */
@@ -45,6 +46,7 @@ export function useReplyComposer(
   onReplyPosted: (reply: Comment) => void,
 ) {
   const gate = useContributionGate();
+  const officialDomain = useOfficialDomain(gate.user?.id);
   const [open, setOpen] = useState(false);
   const trigger = (
     <Button
@@ -69,12 +71,14 @@ export function useReplyComposer(
       testId="reply-composer"
       className="mt-2"
       onCancel={() => setOpen(false)}
-      onSubmit={async ({ body, attachmentIds }) => {
+      officialDomain={officialDomain}
+      onSubmit={async ({ body, attachmentIds, official }) => {
         const reply = await discussionApi.createComment({
           sitePage_id: sitePageId,
           parent_id: parentId,
           body,
           attachmentIds,
+          official,
         });
         setOpen(false);
         onReplyPosted(reply);

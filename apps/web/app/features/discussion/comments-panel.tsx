@@ -7,6 +7,7 @@ import { CommentComposer } from "./comment-composer.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { COMMENT_SORTS, type CommentSort, discussionApi } from "./discussion-client.ts";
+import { useOfficialDomain } from "./discussion-state.tsx";
 import { ListEmpty, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
@@ -21,6 +22,7 @@ export interface CommentsPanelProps {
 /** The comments tab: composer, sort menu, threads, load more (25 a page). */
 export function CommentsPanel({ sitePageId, list, sort, onSortChange }: CommentsPanelProps) {
   const gate = useContributionGate();
+  const officialDomain = useOfficialDomain(gate.user?.id);
   const { state } = list;
   const update = useCallback(
     (c: Comment) => list.edit({ type: "update", id: c.id, change: () => c }),
@@ -34,8 +36,14 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
         label="Your comment"
         placeholder={gate.user ? "What do you think of this page?" : "Log in to comment on this page"}
         submitLabel="Comment"
-        onSubmit={async ({ body, attachmentIds }) => {
-          const comment = await discussionApi.createComment({ sitePage_id: sitePageId, body, attachmentIds });
+        officialDomain={officialDomain}
+        onSubmit={async ({ body, attachmentIds, official }) => {
+          const comment = await discussionApi.createComment({
+            sitePage_id: sitePageId,
+            body,
+            attachmentIds,
+            official,
+          });
           list.edit({ type: "prepend", item: comment });
         }}
       />

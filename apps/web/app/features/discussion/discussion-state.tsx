@@ -104,3 +104,18 @@ export function useMainState(): { state: MainState; dispatch: Dispatch<MainActio
   if (!value) throw new Error("useMainState must be used inside <MainStateProvider>");
   return value;
 }
+
+/**
+ * The domain the signed-in person speaks for on this page: set when they are its site's verified
+ * owner, so their composer offers the official voice (docs/websites.md#official-responses).
+ */
+export function useOfficialDomain(userId: string | undefined): string | null {
+  const site = useContext(MainStateContext)?.state.pageInfo?.site;
+  return site &&
+    userId &&
+    site.verificationStatus === "VERIFIED" &&
+    site.ownerKind === "USER" &&
+    site.ownerId === userId
+    ? site.domain
+    : null;
+}

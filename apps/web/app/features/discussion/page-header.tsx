@@ -1,4 +1,5 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
+import { AppLink } from "../../components/shell/app-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -20,11 +21,29 @@ export function PageHeader({ page }: { page: SitePageView }) {
             variant="success"
             data-testid="owner-badge"
             title="The owner of this site verified it on Flipside"
+            asChild={Boolean(page.site.ownerId)}
           >
-            <BadgeCheck aria-hidden="true" />
-            Verified owner
+            {page.site.ownerId ? (
+              <AppLink to={`/users/${page.site.ownerId}`}>
+                <BadgeCheck aria-hidden="true" />
+                Verified owner
+              </AppLink>
+            ) : (
+              <>
+                <BadgeCheck aria-hidden="true" />
+                Verified owner
+              </>
+            )}
           </Badge>
-        ) : null}
+        ) : (
+          <AppLink
+            to={`/profile/websites/claim?address=${encodeURIComponent(page.site.domain)}`}
+            className="text-xs underline-offset-2 hover:text-foreground hover:underline"
+            data-testid="claim-site-link"
+          >
+            Is this your site? Claim it
+          </AppLink>
+        )}
       </div>
       <h1
         className={cn(
