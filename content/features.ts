@@ -68,8 +68,16 @@ export const FEATURES = {
   organisations: { operations: ["GET /api/v1/organizations"], screens: ["routes/profile/organizations.tsx"] },
   "delete-account": { operations: ["DELETE /api/account"], screens: ["routes/profile/settings.tsx"] },
   "verify-a-site": {
-    operations: ["POST /api/v1/site-verifications/invite"],
-    screens: ["routes/profile/websites.tsx", "routes/profile/website-claim.tsx"],
+    operations: [
+      "POST /api/v1/site-verifications",
+      "POST /api/v1/site-verifications/{id}/check",
+      "POST /api/v1/site-verifications/invite/",
+    ],
+    screens: [
+      "routes/profile/websites.tsx",
+      "routes/profile/website-claim.tsx",
+      "routes/profile/website.tsx",
+    ],
   },
   "report-contributions": {
     operations: ["POST /api/v1/user-reports", "POST /api/v1/site-page-reports"],

@@ -9,7 +9,7 @@ import {
   withoutCancelledDataReports,
 } from "./fixtures/browser.ts";
 import { commentWithPicture, DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
-import { SAMPLE_PERSON, SPEC_ROUTES } from "./fixtures/spec-routes.ts";
+import { SAMPLE_PERSON, SAMPLE_SITE, SPEC_ROUTES } from "./fixtures/spec-routes.ts";
 
 /**
  * What a new person tripped over in their first hour (issue 19), each reproduced in Chromium at
@@ -106,7 +106,12 @@ describe("layout", () => {
       const { page, problems } = tab;
       const paths = [
         // A person's page with the demo's contributions in it, not the sample id's 404.
-        ...SPEC_ROUTES.map((r) => r.path.replace(SAMPLE_PERSON, maya)),
+        // Hers, not the sample ids' 404s: her page and the site she claimed (the demo's).
+        ...SPEC_ROUTES.map((r) =>
+          r.path
+            .replace(SAMPLE_PERSON, maya)
+            .replace(`/websites/${SAMPLE_SITE}`, "/websites/greenhouse-notes.net"),
+        ),
         "/?q=coffee",
         ...DEMO_PAGES.map((address) => pagePath(address)),
       ];

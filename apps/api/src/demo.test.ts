@@ -110,5 +110,14 @@ describe("npm run demo", () => {
     expect(shown.json().map((c: { review: { sentiment: string } }) => c.review.sentiment)).toEqual([
       "EXPERT",
     ]);
+
+    // Her websites: a claim waiting for its proof, never checked.
+    const websites = await t.app.inject({
+      url: "/api/v1/site-verifications",
+      headers: { authorization: `Bearer ${login.json().id_token}` },
+    });
+    expect(websites.json()).toMatchObject([
+      { domain: "greenhouse-notes.net", status: "PENDING", lastCheck: null, counts: { pages: 1 } },
+    ]);
   });
 });

@@ -267,6 +267,13 @@ export async function seedDemo(
         claimId: coffeeClaim?.id,
       })
       .where(eq(sites.id, coffeeSite.id));
+    // Maya has claimed greenhouse-notes.net and not proved it yet: her websites show a claim
+    // waiting for its proof, never checked (the site is not real).
+    const [greenhouse] = await tx.select().from(sites).where(eq(sites.domain, "greenhouse-notes.net"));
+    if (!greenhouse) throw new Error("demo site greenhouse-notes.net was not created");
+    await tx
+      .insert(siteClaims)
+      .values({ siteId: greenhouse.id, userId: viewers.maya.id, token: randomBytes(16).toString("hex") });
 
     const ctx: Ctx = { tx, viewers, pages, clock: start };
     // The same core and services as the API, on this transaction; pages are never fetched.

@@ -1,4 +1,6 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
+import { OWNER_INVITE_MESSAGE_MAX_LENGTH } from "@flipside/contracts/website-proof";
+import { type FormEvent, useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -9,8 +11,102 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { ShieldCheck, Tag } from "../../components/ui/icons.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { api } from "../../lib/api.ts";
+import { notify } from "../../lib/toast.ts";
 import { useContributionGate } from "./contribution-gate.ts";
+
+/**
+ * "Know who runs it?": mails the site's owner an invitation to verify it
+ * (POST /v1/site-verifications/invite/, docs/websites.md#inviting-an-owner).
+ */
+function InviteOwnerForm({ page, onSent }: { page: SitePageView; onSent(): void }) {
+  const gate = useContributionGate();
+  const [email, setEmail] = useState("");
+  const [message, setMessage] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setErrors({ email: "Enter an e-mail address." });
+      return;
+    }
+    setSending(true);
+    try {
+      const sent = await api.post<{ message: string }>("/v1/site-verifications/invite/", {
+        sitePage_id: page.id,
+        email: email.trim(),
+        ...(message.trim() ? { message: message.trim() } : {}),
+      });
+      notify.success(sent.message);
+      onSent();
+    } catch (error) {
+      setErrors(gate.report(error, "The invitation was not sent. Try again.", ["email", "message"]));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={gate.guardSubmit(submit)}
+      noValidate
+      className="flex flex-col gap-3 border-t pt-4"
+      data-testid="invite-owner-form"
+    >
+      <p className="font-medium text-sm">Know who runs it? Invite them to verify it.</p>
+      <Field
+        compact
+        label="Their e-mail address"
+        error={errors.email}
+        control={(props) => (
+          <Input
+            {...props}
+            {...gate.fieldLock}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setErrors({});
+            }}
+            data-testid="invite-email"
+          />
+        )}
+      />
+      <Field
+        compact
+        label="A few words from you (optional)"
+        error={errors.message}
+        hint={`${message.length} / ${OWNER_INVITE_MESSAGE_MAX_LENGTH}, sent as plain text`}
+        control={(props) => (
+          <Textarea
+            {...props}
+            {...gate.fieldLock}
+            maxLength={OWNER_INVITE_MESSAGE_MAX_LENGTH}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            data-testid="invite-message"
+          />
+        )}
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        loading={sending}
+        className="self-start"
+        data-testid="invite-submit"
+      >
+        Send invitation
+      </Button>
+    </form>
+  );
+}
 
 /** "I own this site": how an owner verifies a site and answers officially. */
 export function OwnerDialog({
@@ -38,6 +134,7 @@ export function OwnerDialog({
               : "Verify it with a DNS record, a meta tag or a file on the site. Then your comments and reviews on its pages are marked as official responses and shown first."}
           </DialogDescription>
         </DialogHeader>
+        {verified ? null : <InviteOwnerForm page={page} onSent={() => onOpenChange(false)} />}
         {verified ? null : (
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
@@ -45,7 +142,7 @@ export function OwnerDialog({
             </Button>
             {gate.user ? (
               <Button asChild onClick={() => onOpenChange(false)}>
-                <AppLink to="/profile/websites/claim">Claim this site</AppLink>
+                <AppLink to={`/profile/websites/claim?address=${page.site.domain}`}>Claim this site</AppLink>
               </Button>
             ) : (
               <Button

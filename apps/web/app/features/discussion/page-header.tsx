@@ -1,6 +1,6 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
 import { AppLink } from "../../components/shell/app-link.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
+import { badgeVariants } from "../../components/ui/badge.tsx";
 import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
@@ -11,34 +11,25 @@ export function PageHeader({ page }: { page: SitePageView }) {
   const verified = page.site.verificationStatus === "VERIFIED";
   return (
     <header className="flex min-w-0 flex-col gap-2" data-testid="page-header" data-page-id={page.id}>
-      <div className="flex min-w-0 items-center gap-2 text-muted-foreground text-sm">
+      <div className="flex min-w-0 flex-wrap items-center gap-2 text-muted-foreground text-sm">
         <PageFavicon src={page.faviconUrl} />
         <span className="font-medium text-foreground" data-testid="page-domain">
           {page.site.domain}
         </span>
         {verified ? (
-          <Badge
-            variant="success"
+          <AppLink
+            to={`/users/${page.site.ownerId}`}
+            className={badgeVariants({ variant: "success" })}
             data-testid="owner-badge"
             title="The owner of this site verified it on Flipside"
-            asChild={Boolean(page.site.ownerId)}
           >
-            {page.site.ownerId ? (
-              <AppLink to={`/users/${page.site.ownerId}`}>
-                <BadgeCheck aria-hidden="true" />
-                Verified owner
-              </AppLink>
-            ) : (
-              <>
-                <BadgeCheck aria-hidden="true" />
-                Verified owner
-              </>
-            )}
-          </Badge>
+            <BadgeCheck aria-hidden="true" />
+            Verified owner
+          </AppLink>
         ) : (
           <AppLink
-            to={`/profile/websites/claim?address=${encodeURIComponent(page.site.domain)}`}
-            className="text-xs underline-offset-2 hover:text-foreground hover:underline"
+            to={`/profile/websites/claim?address=${page.site.domain}`}
+            className="text-xs hover:text-foreground hover:underline"
             data-testid="claim-site-link"
           >
             Is this your site? Claim it

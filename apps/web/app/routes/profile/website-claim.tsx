@@ -1,24 +1,136 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
+import { WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
+import { type FormEvent, useState } from "react";
+import { redirect } from "react-router";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { PageHeading } from "../../components/shell/page-heading.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { Globe } from "../../components/ui/icons.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { ClaimStatusBadge } from "../../features/websites/claim-status.tsx";
+import { VerifyPanel } from "../../features/websites/verify-panel.tsx";
+import { type SiteClaim, websitePath, websitesApi } from "../../features/websites/websites-client.ts";
+import { serverApi } from "../../lib/api.server.ts";
+import { isApiError } from "../../lib/api.ts";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/website-claim";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   redirectInAppMode(request);
-  return null;
+  const url = new URL(request.url);
+  try {
+    await serverApi(context).get("/account");
+  } catch (error) {
+    // Claiming needs an account: log in (or sign up) and come back with the address kept.
+    if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(url));
+    throw error;
+  }
+  return { address: url.searchParams.get("address")?.slice(0, 2048) ?? "" };
 }
 
 export const meta = () => titleMeta("Claim a website", "Profile");
 
-export default function Page() {
+/**
+ * Claiming a site: an address in, the site (eTLD+1) it belongs to out, then the three ways to
+ * prove control and "Verify now" (docs/websites.md).
+ */
+export default function ClaimWebsite({ loaderData }: Route.ComponentProps) {
+  const [address, setAddress] = useState(loaderData.address);
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const [claim, setClaim] = useState<SiteClaim | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!address.trim()) {
+      setError(WEBSITE_MESSAGES.addressRequired);
+      return;
+    }
+    setSending(true);
+    setError(undefined);
+    try {
+      setClaim(await websitesApi.claim(address.trim()));
+    } catch (err) {
+      setError(
+        isApiError(err)
+          ? (err.fieldErrors.address ?? err.message)
+          : "The site could not be claimed. Try again.",
+      );
+    } finally {
+      setSending(false);
+    }
+  }
+
   return (
-    <PlaceholderPage
-      title="Claim a website"
-      description="Prove that a site is yours to answer officially on its pages."
-      icon={Globe}
-      emptyTitle="Claiming websites is not available yet"
-      emptyDescription="You will verify a site by DNS record, HTML tag or a file under /.well-known/ here."
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeading
+        title="Claim a website"
+        description="Prove that a site is yours and your comments on its pages show as official responses, first in every discussion. You cannot edit or remove what others wrote."
+      />
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        data-testid="claim-form"
+      >
+        <Field
+          className="flex-1"
+          label="Domain or address"
+          error={error}
+          hint="Any address on the site works: Flipside claims its registrable domain (blog.example.co.uk claims example.co.uk)."
+          control={(props) => (
+            <Input
+              {...props}
+              name="address"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="example.com"
+              value={address}
+              onChange={(event) => {
+                setAddress(event.target.value);
+                if (error) setError(undefined);
+              }}
+              data-testid="claim-address"
+            />
+          )}
+        />
+        <Button type="submit" loading={sending} className="sm:mt-7" data-testid="claim-submit">
+          <Globe aria-hidden="true" />
+          Claim
+        </Button>
+      </form>
+
+      {claim ? (
+        <div className="flex flex-col gap-4" data-testid="claimed-site">
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="font-medium">
+              {"You are claiming "}
+              <AppLink to={websitePath(claim.domain)} className="text-primary underline underline-offset-2">
+                {claim.unicodeDomain}
+              </AppLink>
+            </p>
+            <ClaimStatusBadge claim={claim} />
+          </div>
+          {claim.verifiedByAnother ? (
+            <p className="text-sm" data-testid="verified-by-another">
+              {WEBSITE_MESSAGES.verifiedByAnother} Only one person speaks for a site. Once organisations come
+              to Flipside, its owner will be able to add you to theirs; until then your claim waits here and
+              can be verified if they let it go.
+            </p>
+          ) : claim.status === "VERIFIED" ? (
+            <p className="text-sm">
+              {`${claim.unicodeDomain} is verified: your comments on its pages are official responses. `}
+              <AppLink to={websitePath(claim.domain)} className="text-primary underline underline-offset-2">
+                See what is said about it
+              </AppLink>
+            </p>
+          ) : (
+            <VerifyPanel key={claim.id} claim={claim} onChange={setClaim} />
+          )}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,26 +1,82 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
-import { Globe } from "../../components/ui/icons.tsx";
+import { VERIFICATION_METHOD_LABELS, WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
+import { useEffect, useState } from "react";
+import { data, redirect } from "react-router";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { PageHeading } from "../../components/shell/page-heading.tsx";
+import { ArrowLeft } from "../../components/ui/icons.tsx";
+import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { CheckSummary, ClaimStatusBadge } from "../../features/websites/claim-status.tsx";
+import { RecentActivity, SentimentOverTime, TopPages } from "../../features/websites/site-insights.tsx";
+import { VerifyPanel } from "../../features/websites/verify-panel.tsx";
+import { createWebsitesClient, type SiteClaimDetail } from "../../features/websites/websites-client.ts";
+import { serverApi } from "../../lib/api.server.ts";
+import { isApiError } from "../../lib/api.ts";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/website";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   redirectInAppMode(request);
-  return null;
+  try {
+    return { site: await createWebsitesClient(serverApi(context)).detail(params.domain) };
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));
+    // Unknown or not yours: the same 404 page either way (docs/websites.md).
+    if (isApiError(error) && error.status === 404) throw data(WEBSITE_MESSAGES.notYours, { status: 404 });
+    throw error;
+  }
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  return titleMeta(params.domain, "Websites", "Profile");
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  return titleMeta(loaderData?.site.unicodeDomain ?? params.domain, "Websites", "Profile");
 }
 
-export default function Website({ params }: Route.ComponentProps) {
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/** One of the person's sites: its state, the proof while it is not verified, and what is said on it. */
+export default function Website({ loaderData }: Route.ComponentProps) {
+  const [site, setSite] = useState<SiteClaimDetail>(loaderData.site);
+  useEffect(() => setSite(loaderData.site), [loaderData.site]);
+  const verified = site.status === "VERIFIED" && !site.verifiedByAnother;
   return (
-    <PlaceholderPage
-      title={params.domain}
-      description="Verification status, owner and plan of this site."
-      icon={Globe}
-      emptyTitle="Website details are not available yet"
-      emptyDescription="Once you can claim sites, this page will show how to verify this one and its current status."
-    />
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-3">
+        <AppLink
+          to="/profile/websites"
+          className="inline-flex items-center gap-1 self-start text-muted-foreground text-sm hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Websites
+        </AppLink>
+        <PageHeading
+          title={site.unicodeDomain}
+          description={[
+            count(site.counts.pages, "page", "pages"),
+            count(site.counts.comments, "comment", "comments"),
+            count(site.counts.reviews, "review", "reviews"),
+          ].join(" · ")}
+          actions={<ClaimStatusBadge claim={site} />}
+        />
+        {verified ? (
+          <p className="text-sm" data-testid="verified-note">
+            {`Verified${site.method ? ` by ${VERIFICATION_METHOD_LABELS[site.method]}` : ""}. Your comments and replies on its pages are official responses, shown first; you can answer as yourself from the composer. Keep the proof in place: Flipside checks it every day.`}
+          </p>
+        ) : null}
+        <CheckSummary claim={site} />
+      </div>
+
+      {site.verifiedByAnother ? (
+        <p className="rounded-lg border p-4 text-sm" data-testid="verified-by-another">
+          {WEBSITE_MESSAGES.verifiedByAnother} Only one person speaks for a site; your claim waits here and
+          can be verified if they let it go.
+        </p>
+      ) : verified && !site.failingSince ? null : (
+        <VerifyPanel claim={site} onChange={(claim) => setSite((s) => ({ ...s, ...claim }))} />
+      )}
+
+      <TopPages site={site} />
+      <RecentActivity site={site} />
+      <SentimentOverTime site={site} />
+    </div>
   );
 }
