@@ -163,6 +163,11 @@ function unsubscribePage(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Flipside</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.5rem">${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
+const INVALID_LINK = unsubscribePage(
+  "This link is not valid",
+  "<p>Copy the whole link from the mail and try again.</p>",
+);
+
 /**
  * Inviting a site's owner (docs/websites.md#inviting-an-owner) and the invitation's one-click
  * unsubscribe (RFC 8058), which mail providers POST without a session.
@@ -221,10 +226,7 @@ export const ownerInviteRoutes: FastifyPluginAsyncZod = async (app) => {
             "Stop invitations from Flipside",
             `<p>Flipside users will no longer be able to invite this address to verify a website.</p><form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop invitations</button></form>`,
           )
-        : unsubscribePage(
-            "This link is not valid",
-            "<p>Copy the whole link from the mail and try again.</p>",
-          );
+        : INVALID_LINK;
       return reply
         .status(known ? 200 : 404)
         .type("text/html; charset=utf-8")
@@ -251,10 +253,7 @@ export const ownerInviteRoutes: FastifyPluginAsyncZod = async (app) => {
             "You will get no more invitations",
             "<p>Flipside will not send this address another invitation to verify a website.</p>",
           )
-        : unsubscribePage(
-            "This link is not valid",
-            "<p>Copy the whole link from the mail and try again.</p>",
-          );
+        : INVALID_LINK;
       return reply
         .status(done ? 200 : 404)
         .type("text/html; charset=utf-8")
