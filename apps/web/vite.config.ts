@@ -43,7 +43,7 @@ function buildManifest(): Plugin {
  */
 const SHARED_UI = {
   name: "shared-ui",
-  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](page-view-path|relative-time|cn|api|toast)\.ts)$/,
+  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](page-view-path|relative-time|cn|api|toast)\.ts|components[\\/]shell[\\/]copy-link\.tsx)$/,
 };
 
 export default defineConfig({

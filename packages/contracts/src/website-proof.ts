@@ -51,6 +51,7 @@ export const WEBSITE_MESSAGES = {
   verifiedByAnother: "Verified by another owner.",
   tooManyClaims: `You can claim at most ${MAX_SITE_CLAIMS} sites. Remove one you no longer need first.`,
   notYours: "This site is not among your websites.",
+  inviteEmailRequired: "Enter an e-mail address.",
   inviteUnknownSite: "There is no such site or page on Flipside.",
   inviteAlreadyVerified: "This site already has a verified owner.",
   invitePersonLimit: `You can invite at most ${OWNER_INVITE_LIMITS.perPersonPerDay} owners a day. Try again tomorrow.`,

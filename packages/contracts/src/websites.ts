@@ -88,7 +88,7 @@ export const InviteSiteOwner = z
   .strictObject({
     siteId: Uuid.optional(),
     sitePage_id: Uuid.optional(),
-    email: z.email({ error: "Enter an e-mail address." }).max(254),
+    email: z.email({ error: WEBSITE_MESSAGES.inviteEmailRequired }).max(254),
     message: multilineText()
       .max(OWNER_INVITE_MESSAGE_MAX_LENGTH, `At most ${OWNER_INVITE_MESSAGE_MAX_LENGTH} characters.`)
       .optional(),

@@ -56,6 +56,14 @@ export function createOwnerInvites(deps: OwnerInviteDeps) {
     return row?.site;
   }
 
+  async function inviteWith(unsubscribeToken: string) {
+    const [invite] = await db
+      .select({ emailHash: ownerInvites.emailHash })
+      .from(ownerInvites)
+      .where(eq(ownerInvites.unsubscribeToken, unsubscribeToken));
+    return invite;
+  }
+
   return {
     async invite(inviterId: string, input: OwnerInviteInput, origin: string): Promise<void> {
       const site = await siteOf(input);
@@ -143,23 +151,14 @@ export function createOwnerInvites(deps: OwnerInviteDeps) {
 
     /** The one-click unsubscribe (RFC 8058): answers whether the link was known. */
     async unsubscribe(token: string): Promise<boolean> {
-      const [invite] = await db
-        .select({ emailHash: ownerInvites.emailHash })
-        .from(ownerInvites)
-        .where(eq(ownerInvites.unsubscribeToken, token));
+      const invite = await inviteWith(token);
       if (!invite) return false;
       await db.insert(mailOptOuts).values({ emailHash: invite.emailHash }).onConflictDoNothing();
       return true;
     },
 
     /** Whether an unsubscribe link is one Flipside sent (the confirmation page asks first). */
-    async known(token: string): Promise<boolean> {
-      const [invite] = await db
-        .select({ id: ownerInvites.id })
-        .from(ownerInvites)
-        .where(eq(ownerInvites.unsubscribeToken, token));
-      return Boolean(invite);
-    },
+    known: async (token: string): Promise<boolean> => Boolean(await inviteWith(token)),
   };
 }
 

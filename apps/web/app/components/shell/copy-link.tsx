@@ -8,7 +8,8 @@ export function shareableUrl(href: string): string {
   return url.toString();
 }
 
-async function writeClipboard(text: string): Promise<void> {
+/** Copies text, with the old way where the Clipboard API is missing or refused (plain http, embedded panels). */
+export async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     try {
       await navigator.clipboard.writeText(text);

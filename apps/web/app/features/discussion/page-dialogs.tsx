@@ -1,5 +1,5 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
-import { OWNER_INVITE_MESSAGE_MAX_LENGTH } from "@flipside/contracts/website-proof";
+import { OWNER_INVITE_MESSAGE_MAX_LENGTH, WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
 import { type FormEvent, useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -33,7 +33,7 @@ function InviteOwnerForm({ page, onSent }: { page: SitePageView; onSent(): void 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
-      setErrors({ email: "Enter an e-mail address." });
+      setErrors({ email: WEBSITE_MESSAGES.inviteEmailRequired });
       return;
     }
     setSending(true);

@@ -38,6 +38,16 @@ export function ClaimStatusBadge({ claim }: { claim: SiteClaim }) {
   );
 }
 
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/** "3 pages · 12 comments · 1 review": how much is said on a site. */
+export const countsLine = ({ counts }: SiteClaim) =>
+  [
+    count(counts.pages, "page", "pages"),
+    count(counts.comments, "comment", "comments"),
+    count(counts.reviews, "review", "reviews"),
+  ].join(" · ");
+
 /**
  * A date and time as owners plan by ("27 November, 14:05"). Not the page view's TimeAgo: sharing
  * its module with these pages would split the page view's scripts into more, costlier chunks.

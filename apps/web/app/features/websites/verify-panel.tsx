@@ -5,6 +5,7 @@ import {
   type VerificationMethod,
 } from "@flipside/contracts/website-proof";
 import { type ReactNode, useId, useState } from "react";
+import { writeClipboard } from "../../components/shell/copy-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Copy, ShieldCheck } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
@@ -30,7 +31,7 @@ function CopyValue({ label, value }: { label: string; value: string }) {
           size="sm"
           aria-label={`Copy ${label.toLowerCase()}`}
           onClick={() =>
-            navigator.clipboard.writeText(value).then(
+            writeClipboard(value).then(
               () => notify.success("Copied"),
               () => notify.error("Could not copy. Select the text and copy it yourself."),
             )

@@ -5,7 +5,7 @@ import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { ArrowLeft } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
-import { CheckSummary, ClaimStatusBadge } from "../../features/websites/claim-status.tsx";
+import { CheckSummary, ClaimStatusBadge, countsLine } from "../../features/websites/claim-status.tsx";
 import { RecentActivity, SentimentOverTime, TopPages } from "../../features/websites/site-insights.tsx";
 import { VerifyPanel } from "../../features/websites/verify-panel.tsx";
 import { createWebsitesClient, type SiteClaimDetail } from "../../features/websites/websites-client.ts";
@@ -31,8 +31,6 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
   return titleMeta(loaderData?.site.unicodeDomain ?? params.domain, "Websites", "Profile");
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
-
 /** One of the person's sites: its state, the proof while it is not verified, and what is said on it. */
 export default function Website({ loaderData }: Route.ComponentProps) {
   const [site, setSite] = useState<SiteClaimDetail>(loaderData.site);
@@ -50,11 +48,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
         </AppLink>
         <PageHeading
           title={site.unicodeDomain}
-          description={[
-            count(site.counts.pages, "page", "pages"),
-            count(site.counts.comments, "comment", "comments"),
-            count(site.counts.reviews, "review", "reviews"),
-          ].join(" · ")}
+          description={countsLine(site)}
           actions={<ClaimStatusBadge claim={site} />}
         />
         {verified ? (

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Globe, Plus, RefreshCw } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
-import { CheckSummary, ClaimStatusBadge } from "../../features/websites/claim-status.tsx";
+import { CheckSummary, ClaimStatusBadge, countsLine } from "../../features/websites/claim-status.tsx";
 import { RemoveWebsite } from "../../features/websites/remove-website.tsx";
 import {
   createWebsitesClient,
@@ -33,8 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = () => titleMeta("Websites", "Profile");
-
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 function WebsiteRow({ claim, onRemoved }: { claim: SiteClaim; onRemoved(): void }) {
   const { revalidate } = useRevalidator();
@@ -72,11 +70,7 @@ function WebsiteRow({ claim, onRemoved }: { claim: SiteClaim; onRemoved(): void 
         ) : null}
       </div>
       <p className="text-muted-foreground text-sm" data-testid="website-counts">
-        {[
-          count(claim.counts.pages, "page", "pages"),
-          count(claim.counts.comments, "comment", "comments"),
-          count(claim.counts.reviews, "review", "reviews"),
-        ].join(" · ")}
+        {countsLine(claim)}
       </p>
       <CheckSummary claim={claim} />
       <div className="flex flex-wrap gap-2">
