@@ -5,6 +5,8 @@ import type { FocusEvent } from "react";
  * between button down and button up. The message pushes that control down, the release lands
  * elsewhere and the click is lost (the login dialog's "Forgot your password?" needed two clicks).
  * So while a press is under way, blur handlers wait until it is over and its click has happened.
+ * A waiting handler runs after the click's own changes: it must read the form's state as it is
+ * then, not state it closed over at the blur (the custom-tab dialog once undid a click that way).
  */
 
 let pressing = false;

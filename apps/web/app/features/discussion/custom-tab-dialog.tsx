@@ -147,26 +147,25 @@ function TabForm({
   onSaved(tab: CustomTab): void;
 }) {
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
   const [touched, setTouched] = useState(false);
+  // The API's word on the name (already used), until the form changes again.
+  const [serverErrors, setServerErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Worked out from the draft on each render, never kept: a blur runs after the press that
+  // caused it (lib/after-press.ts), so a message it stored would be of the draft before the click.
+  const errors: Errors = { ...(touched ? check(draft) : {}), ...serverErrors };
 
   const change = (next: Partial<Draft>) => {
-    const updated = { ...draft, ...next };
-    setDraft(updated);
-    if (touched) setErrors(check(updated));
+    setDraft((current) => ({ ...current, ...next }));
+    setServerErrors({});
   };
-  const blur = () => {
-    setTouched(true);
-    setErrors(check(draft));
-  };
+  const blur = () => setTouched(true);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setTouched(true);
     const found = check(draft);
-    setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) {
       const first = (["name", "kinds", "sentiments", "minScore"] as const).find((f) => found[f]);
@@ -181,7 +180,7 @@ function TabForm({
       onSaved(saved);
     } catch (error) {
       if (isApiError(error) && error.fieldErrors.name) {
-        setErrors({ name: error.fieldErrors.name });
+        setServerErrors({ name: error.fieldErrors.name });
         document.querySelector<HTMLElement>('[data-tab-field="name"]')?.focus();
       } else {
         setFormError(isApiError(error) ? error.message : "Could not save the tab. Try again.");
