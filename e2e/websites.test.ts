@@ -56,7 +56,8 @@ describe("claiming and verifying a site", () => {
 
   it("a new user claims three sites and verifies one by each way; failures say what was found", async () => {
     owner = await journey.account("Olga");
-    const tab = await tracked();
+    // Far from the server's UTC: dates the server renders must be the ones the browser renders.
+    const tab = await tracked({ timezoneId: "Pacific/Auckland" });
     const { page } = tab;
     await signIn(tab, owner);
 

@@ -1,6 +1,7 @@
 import { VERIFICATION_METHOD_LABELS } from "@flipside/contracts/website-proof";
 import { Badge } from "../../components/ui/badge.tsx";
 import { BadgeCheck, CircleAlert, CircleDashed, RefreshCw } from "../../components/ui/icons.tsx";
+import { formatFull } from "../../lib/relative-time.ts";
 import type { SiteClaim } from "./websites-client.ts";
 
 /** What a claim's state means to its owner, in one badge (SPEC.md §3: PENDING, PLANNED, VERIFIED). */
@@ -38,7 +39,8 @@ export function ClaimStatusBadge({ claim }: { claim: SiteClaim }) {
   );
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+export const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 /** "3 pages · 12 comments · 1 review": how much is said on a site. */
 export const countsLine = ({ counts }: SiteClaim) =>
@@ -47,18 +49,6 @@ export const countsLine = ({ counts }: SiteClaim) =>
     count(counts.comments, "comment", "comments"),
     count(counts.reviews, "review", "reviews"),
   ].join(" · ");
-
-/**
- * A date and time as owners plan by ("27 November, 14:05"). Not the page view's TimeAgo: sharing
- * its module with these pages would split the page view's scripts into more, costlier chunks.
- */
-export const longDate = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
 
 /** The last check (how, when, what it found) and when Flipside checks again on its own. */
 export function CheckSummary({ claim }: { claim: SiteClaim }) {
@@ -69,7 +59,7 @@ export function CheckSummary({ claim }: { claim: SiteClaim }) {
       <dd>
         {lastCheck ? (
           <>
-            {longDate(lastCheck.date)} by {VERIFICATION_METHOD_LABELS[lastCheck.method]}:{" "}
+            {formatFull(lastCheck.date)} by {VERIFICATION_METHOD_LABELS[lastCheck.method]}:{" "}
             <span
               className={lastCheck.ok ? "text-success" : "text-destructive"}
               data-testid="last-check-message"
@@ -84,7 +74,7 @@ export function CheckSummary({ claim }: { claim: SiteClaim }) {
       <dt className="text-muted-foreground">Next check</dt>
       <dd data-testid="next-check">
         {claim.nextCheckDate
-          ? longDate(claim.nextCheckDate)
+          ? formatFull(claim.nextCheckDate)
           : claim.status === "VERIFIED"
             ? "—"
             : "When you ask"}
@@ -92,13 +82,13 @@ export function CheckSummary({ claim }: { claim: SiteClaim }) {
       {claim.demotionDate ? (
         <>
           <dt className="text-muted-foreground">Verified until</dt>
-          <dd className="text-warning">{`${longDate(claim.demotionDate)}, unless the proof is back`}</dd>
+          <dd className="text-warning">{`${formatFull(claim.demotionDate)}, unless the proof is back`}</dd>
         </>
       ) : null}
       {claim.retriesEndDate ? (
         <>
           <dt className="text-muted-foreground">Re-tries until</dt>
-          <dd>{longDate(claim.retriesEndDate)}</dd>
+          <dd>{formatFull(claim.retriesEndDate)}</dd>
         </>
       ) : null}
     </dl>

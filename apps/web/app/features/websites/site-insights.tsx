@@ -3,8 +3,10 @@ import { AppLink } from "../../components/shell/app-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { BadgeCheck, ChartColumn, MessageSquare } from "../../components/ui/icons.tsx";
-import { longDate } from "./claim-status.tsx";
-import { pageViewPath, type SiteClaimDetail } from "./websites-client.ts";
+import { pageViewPath } from "../../lib/page-view-path.ts";
+import { formatFull } from "../../lib/relative-time.ts";
+import { count } from "./claim-status.tsx";
+import type { SiteClaimDetail } from "./websites-client.ts";
 
 const SENTIMENTS = ["POSITIVE", "EXPERT", "NEGATIVE"] as const;
 const BAR = { POSITIVE: "bg-success", EXPERT: "bg-note", NEGATIVE: "bg-destructive" } as const;
@@ -45,7 +47,7 @@ export function TopPages({ site }: { site: SiteClaimDetail }) {
                 {pageName(page)}
               </AppLink>
               <span className="whitespace-nowrap text-muted-foreground text-xs">
-                {`${page.commentCount} comments · ${page.reviewCount} reviews`}
+                {`${count(page.commentCount, "comment", "comments")} · ${count(page.reviewCount, "review", "reviews")}`}
               </span>
             </li>
           ))}
@@ -79,7 +81,7 @@ export function RecentActivity({ site }: { site: SiteClaimDetail }) {
                 {" · "}
                 {item.author ? item.author.displayName : "deleted user"}
                 {" · "}
-                {longDate(item.createdDate)}
+                {formatFull(item.createdDate)}
               </p>
               <p className="flex flex-wrap items-center gap-2">
                 {item.official ? (

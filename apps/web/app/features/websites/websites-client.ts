@@ -14,8 +14,6 @@ export function createWebsitesClient(client: ApiClient = api) {
     check: (id: string, method: VerificationMethod) =>
       client.post<SiteClaim>(`/v1/site-verifications/${id}/check`, { method }),
     remove: (id: string) => client.delete(`/v1/site-verifications/${id}`),
-    invite: (body: { sitePage_id: string; email: string; message?: string }) =>
-      client.post<{ message: string }>("/v1/site-verifications/invite/", body),
   };
 }
 
@@ -23,9 +21,3 @@ export const websitesApi = createWebsitesClient();
 
 /** A site's own page in the profile area, by its punycode domain. */
 export const websitePath = (domain: string) => `/profile/websites/${encodeURIComponent(domain)}`;
-
-/**
- * A page view's address (as lib/page-view-path.ts makes it), kept here so these pages share no
- * module with the page view: a shared one would split its scripts into more, costlier chunks.
- */
-export const pageViewPath = (normalizedUrl: string) => `/?${new URLSearchParams({ url: normalizedUrl })}`;
