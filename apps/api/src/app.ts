@@ -27,6 +27,7 @@ import { discussionPlugin } from "./modules/discussion/index.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { notesRoutes } from "./modules/notes/notes.routes.ts";
+import { organizationsRoutes } from "./modules/organizations/index.ts";
 import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(customTabsRoutes);
       await api.register(websitesRoutes);
       await api.register(ownerInviteRoutes);
+      await api.register(organizationsRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw notFound("There is no API endpoint at this path.");
       });

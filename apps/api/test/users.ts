@@ -49,7 +49,7 @@ export async function sendAs(
   user: TestUser,
   url: string,
   payload: Record<string, unknown>,
-  method: "POST" | "PUT" | "DELETE" = "POST",
+  method: "POST" | "PUT" | "PATCH" | "DELETE" = "POST",
 ) {
   const res = await app.inject({ method, url, headers: user.headers, payload });
   expect(res.statusCode, res.body).toBeLessThan(300);

@@ -42,6 +42,7 @@ export const DISCUSSION_MESSAGES = {
   titleTooLong: `The title must be ${TITLE_MAX_LENGTH} characters or shorter`,
   expertiseRequired: "Expert reviews say what your expertise is",
   organizationRequired: "Choose the organisation that may read this note",
+  organizationNotMember: "You can share a note only with an organisation you belong to",
   pageNotFound: "There is no such page.",
   commentNotFound: "There is no such comment.",
   parentDeleted: "That comment was deleted; it cannot be answered.",

@@ -92,6 +92,17 @@ export function isDataException(error: unknown): boolean {
  * parameters hold password hashes and e-mail addresses), and none of PostgreSQL's `detail`
  * (`Key (email)=(…) already exists`).
  */
+/** A unique constraint refused a row (23505); with `constraint`, only that one. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (const e of chain(error)) {
+    if (e.code === "23505")
+      return (
+        constraint === undefined || e.constraint === constraint || String(e.message).includes(constraint)
+      );
+  }
+  return false;
+}
+
 export function loggableError(error: unknown): unknown {
   if (!error || typeof error !== "object") return error;
   const e = error as Record<string, unknown> & Error;

@@ -1,6 +1,7 @@
 import { AVATAR_KINDS, AVATAR_MAX_BYTES } from "@flipside/contracts/accounts";
 import { v7 as uuidv7 } from "uuid";
-import { reencodeImage } from "./images.ts";
+import { badRequest } from "./errors.ts";
+import { imageTooLarge, reencodeImage } from "./images.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -54,4 +55,16 @@ export async function storeAvatar(
   await storage.put(keys.large, large.buffer, large.contentType);
   await storage.put(keys.small, small.buffer, small.contentType);
   return keys.large;
+}
+
+/** Decodes `data:image/png;base64,…` or bare base64; refuses anything else with a clear 4xx. */
+export function decodeBase64Image(value: string): Buffer {
+  const data = value.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, "");
+  if (data.length * 0.75 > AVATAR_MAX_BYTES + 3) throw imageTooLarge("base64", AVATAR_MAX_BYTES);
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(data) || data.length === 0) {
+    throw badRequest("The image is not valid base64.", [
+      { field: "base64", message: "The image must be sent as base64" },
+    ]);
+  }
+  return Buffer.from(data, "base64");
 }

@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import { users } from "./accounts.ts";
+import { organizations } from "./organizations.ts";
 
 const id = () =>
   uuid("id")
@@ -233,8 +234,8 @@ export const notes = pgTable(
     visibility: text("visibility", { enum: ["PRIVATE", "ORGANIZATION", "PUBLIC"] })
       .notNull()
       .default("PRIVATE"),
-    /** Organisations come in a later issue; no foreign key yet. */
-    organizationId: uuid("organization_id"),
+    /** The organisation whose members read an ORGANIZATION note; the note goes with it. */
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -250,6 +251,9 @@ export const notes = pgTable(
       t.pinned.desc().nullsFirst(),
       t.updatedAt.desc().nullsFirst(),
     ),
+    index("notes_organization_page_idx")
+      .on(t.organizationId, t.sitePageId)
+      .where(sql`${t.visibility} = 'ORGANIZATION'`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
 import { v7 as uuidv7 } from "uuid";
 import { users } from "./accounts.ts";
 import { sites } from "./discussion.ts";
+import { organizations } from "./organizations.ts";
 
 /** What a site becomes when its verified claim goes (removed, demoted, its account deleted). */
 export const SITE_WITHOUT_OWNER = {
@@ -29,10 +30,16 @@ export const siteClaims = pgTable(
     siteId: uuid("site_id")
       .notNull()
       .references(() => sites.id, { onDelete: "cascade" }),
-    /** USER until organisations exist; an organisation's claim will name it beside the person. */
+    /** ORGANIZATION when claimed for an organisation (named beside the person who claimed it). */
     ownerKind: text("owner_kind", { enum: ["USER", "ORGANIZATION"] })
       .notNull()
       .default("USER"),
+    /**
+     * Its organisation's OWNERs and ADMINs manage the claim; when the organisation goes, the claim
+     * returns to the person who made it (docs/organizations.md).
+     */
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    /** Who claimed it: the owner of a personal claim. */
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -59,7 +66,11 @@ export const siteClaims = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("site_claims_site_user_key").on(t.siteId, t.userId),
+    uniqueIndex("site_claims_site_user_key").on(t.siteId, t.userId).where(sql`${t.organizationId} is null`),
+    uniqueIndex("site_claims_site_organization_key")
+      .on(t.siteId, t.organizationId)
+      .where(sql`${t.organizationId} is not null`),
+    index("site_claims_organization_idx").on(t.organizationId),
     uniqueIndex("site_claims_token_key").on(t.token),
     uniqueIndex("site_claims_one_verified_key").on(t.siteId).where(sql`${t.status} = 'VERIFIED'`),
     index("site_claims_user_idx").on(t.userId, t.createdAt),

@@ -3,7 +3,6 @@ import {
   ACCOUNT_MESSAGES,
   type Account,
   type AccountSession,
-  AVATAR_MAX_BYTES,
   type ChangePasswordRequest,
   PASSWORD_MESSAGES,
   type Profile,
@@ -11,10 +10,9 @@ import {
   type UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
 import type { Db } from "../../db/client.ts";
-import { avatarFiles, storeAvatar } from "../../lib/avatars.ts";
+import { avatarFiles, decodeBase64Image, storeAvatar } from "../../lib/avatars.ts";
 import { networkKey } from "../../lib/client-address.ts";
 import { AppError, badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
-import { imageTooLarge } from "../../lib/images.ts";
 import {
   activationMail,
   type MailContent,
@@ -87,18 +85,6 @@ function passwordError(field: string, message: string) {
 /** Beyond the composition rules the schema checks: the common-password list (server only). */
 function assertAcceptablePassword(password: string, field: string) {
   if (isCommonPassword(password)) throw passwordError(field, PASSWORD_MESSAGES.common);
-}
-
-/** Decodes `data:image/png;base64,…` or bare base64; refuses anything else with a clear 4xx. */
-function decodeBase64Image(value: string): Buffer {
-  const data = value.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, "");
-  if (data.length * 0.75 > AVATAR_MAX_BYTES + 3) throw imageTooLarge("base64", AVATAR_MAX_BYTES);
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(data) || data.length === 0) {
-    throw badRequest("The image is not valid base64.", [
-      { field: "base64", message: "The image must be sent as base64" },
-    ]);
-  }
-  return Buffer.from(data, "base64");
 }
 
 export function createAccountsService(deps: AccountsDeps) {

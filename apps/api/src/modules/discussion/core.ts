@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { sitePages } from "../../db/schema/discussion.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import { createSafeFetcher } from "../../lib/safe-fetch.ts";
 import type { Storage } from "../../lib/storage.ts";
@@ -20,6 +22,11 @@ export interface DiscussionCore {
   pages: Pages;
   fetchQueue: PageFetchQueue;
   writer: Writer;
+  /**
+   * A site's owner changed: every page view of its pages shows the owner, so their cached views
+   * go. In the background; a failure is logged, and the cache's short life covers it.
+   */
+  siteChanged(siteId: string, log: { warn(obj: unknown, msg: string): void }): void;
 }
 
 export function createDiscussionCore(deps: {
@@ -33,7 +40,27 @@ export function createDiscussionCore(deps: {
   const { db, cache, config, fetchQueue } = deps;
   const pages = createPages({ db, fetchQueue });
   const writer = createWriter({ db, limiter: deps.limiter, config, cache, pages });
-  return { db, storage: deps.storage, limiter: deps.limiter, config, cache, pages, fetchQueue, writer };
+  const siteChanged: DiscussionCore["siteChanged"] = (siteId, log) => {
+    void db
+      .select({ id: sitePages.id })
+      .from(sitePages)
+      .where(eq(sitePages.siteId, siteId))
+      .then((rows) => {
+        for (const page of rows) cache.invalidate(page.id);
+      })
+      .catch((error) => log.warn({ err: error }, "could not refresh a site's page views"));
+  };
+  return {
+    db,
+    storage: deps.storage,
+    limiter: deps.limiter,
+    config,
+    cache,
+    pages,
+    fetchQueue,
+    writer,
+    siteChanged,
+  };
 }
 
 declare module "fastify" {

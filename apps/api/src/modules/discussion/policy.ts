@@ -1,6 +1,7 @@
 import { DISCUSSION_MESSAGES } from "@flipside/contracts/discussion";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { notes } from "../../db/schema/discussion.ts";
+import { organizationMembers } from "../../db/schema/organizations.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 
@@ -25,18 +26,38 @@ export function sharesPageView(_viewer: Viewer | null): boolean {
   return true;
 }
 
-type NoteAccess = { authorId: string; visibility: "PRIVATE" | "ORGANIZATION" | "PUBLIC" };
+type NoteAccess = {
+  authorId: string;
+  visibility: "PRIVATE" | "ORGANIZATION" | "PUBLIC";
+  organizationId: string | null;
+};
 
 /**
- * A note is read by its author, and by anyone when PUBLIC. ORGANIZATION notes will also be read
- * by the members of their organisation once organisations exist; until then only by the author.
+ * A note is read by its author; by anyone when PUBLIC; by the members of its organisation when
+ * ORGANIZATION (docs/organizations.md#notes). `memberOf`: the viewer's organisations.
  */
-export function mayReadNote(note: NoteAccess, viewer: Viewer | null): boolean {
-  return note.authorId === viewer?.id || note.visibility === "PUBLIC";
+export function mayReadNote(note: NoteAccess, viewer: Viewer | null, memberOf: ReadonlySet<string>): boolean {
+  if (note.authorId === viewer?.id || note.visibility === "PUBLIC") return true;
+  return (
+    note.visibility === "ORGANIZATION" && note.organizationId !== null && memberOf.has(note.organizationId)
+  );
 }
 
-/** The notes list: a person's own notes (the notes drawer, the my-note tab). */
-export const ownNotes: ListRule = (viewer) => (viewer ? eq(notes.authorId, viewer.id) : sql`false`);
+/** The organisations a person belongs to, as a subquery. */
+export function organizationsOf(userId: string | Placeholder): SQL {
+  return sql`(select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`;
+}
+
+/**
+ * The notes a person reads in their lists (the notes drawer, the my-note tab, `GET /v1/notes`):
+ * their own, and the ORGANIZATION notes of the organisations they belong to. Nobody else's,
+ * whatever the filter: this rule is ANDed into every notes list.
+ */
+export function readableNotesOf(userId: string | Placeholder): SQL {
+  return sql`(${notes.authorId} = ${userId} or (${notes.visibility} = 'ORGANIZATION' and ${notes.organizationId} in ${organizationsOf(userId)}))`;
+}
+
+export const readableNotes: ListRule = (viewer) => (viewer ? readableNotesOf(viewer.id) : sql`false`);
 
 /**
  * An item the viewer wants to change or remove: only its author may. Unknown, deleted or

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
-import { authorColumns, pageOf, type RowQuery } from "../discussion/index.ts";
+import { authorColumns, pageOf, policy, type RowQuery } from "../discussion/index.ts";
 
 export type NoteRow = typeof notes.$inferSelect;
 
@@ -53,11 +53,11 @@ export async function countNotes(db: Db, where: SQL | undefined): Promise<number
   return row?.n ?? 0;
 }
 
-/** The author's own notes on each of the given pages, pinned first then most recently changed. */
-export async function notesOfPages(db: Db, authorId: string, pageIds: string[]) {
+/** The notes a person reads on each of the given pages, pinned first then most recently changed. */
+export async function notesOfPages(db: Db, readerId: string, pageIds: string[]) {
   if (pageIds.length === 0) return [];
   return selectNotes(db)
-    .where(and(eq(notes.authorId, authorId), inArray(notes.sitePageId, pageIds)))
+    .where(and(policy.readableNotesOf(readerId), inArray(notes.sitePageId, pageIds)))
     .orderBy(desc(notes.pinned), desc(notes.updatedAt), desc(notes.id))
     .limit(500);
 }
@@ -65,15 +65,17 @@ export async function notesOfPages(db: Db, authorId: string, pageIds: string[]) 
 /** The notes of one page: on every signed-in page view. */
 const notesOfPageStatement = preparedOnce((db) =>
   selectNotes(db)
-    .where(and(eq(notes.authorId, sql.placeholder("author")), eq(notes.sitePageId, sql.placeholder("page"))))
+    .where(
+      and(policy.readableNotesOf(sql.placeholder("reader")), eq(notes.sitePageId, sql.placeholder("page"))),
+    )
     .orderBy(desc(notes.pinned), desc(notes.updatedAt), desc(notes.id))
     .limit(500)
     .prepare("notes_of_page"),
 );
 
-/** The author's own notes of one page, in the order of `notesOfPages`. */
-export function notesOfPage(db: Db, authorId: string, pageId: string) {
-  return notesOfPageStatement(db).execute({ author: authorId, page: pageId });
+/** The notes a person reads on one page (theirs and their organisations'), as `notesOfPages`. */
+export function notesOfPage(db: Db, readerId: string, pageId: string) {
+  return notesOfPageStatement(db).execute({ reader: readerId, page: pageId });
 }
 
 export async function insertNote(

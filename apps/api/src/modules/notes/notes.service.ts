@@ -7,12 +7,13 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { notes } from "../../db/schema/discussion.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound, validationFailed } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { type DiscussionCore, type ListSpec, listOf, policy } from "../discussion/index.ts";
+import { isMember, membershipIds } from "../organizations/index.ts";
 import { presentNote } from "./notes.presenter.ts";
 import * as repo from "./notes.repository.ts";
 
@@ -78,24 +79,44 @@ export function createNotesService(core: DiscussionCore) {
     sort: NOTE_SORT,
     defaultSort: NOTE_DEFAULT_SORT,
     id: notes.id,
-    visibleTo: policy.ownNotes,
+    visibleTo: policy.readableNotes,
     rows: repo.listNotes,
     count: repo.countNotes,
     present: (rows) => rows.map((r) => presentNote(r, storage)),
   };
 
+  /** The viewer's organisations, read only when a note's visibility needs them. */
+  const memberOf = (viewer: Viewer | null, note?: repo.NoteRow) =>
+    viewer && (!note || (note.visibility === "ORGANIZATION" && note.authorId !== viewer.id))
+      ? membershipIds(db, viewer.id)
+      : Promise.resolve(new Set<string>());
+
   async function get(viewer: Viewer | null, id: string): Promise<Note> {
     const row = await repo.findNote(db, id);
-    if (!row || !policy.mayReadNote(row.note, viewer)) throw notFound(NO_SUCH_NOTE);
+    if (!row || !policy.mayReadNote(row.note, viewer, await memberOf(viewer, row.note)))
+      throw notFound(NO_SUCH_NOTE);
     return presentNote(row, storage);
   }
 
   /** The author's own note, locked; 404 when the viewer may not even read it. */
-  const own = (viewer: Viewer, id: string) => ({
-    lock: (tx: DiscussionCore["db"]) => repo.lockNote(tx, id),
-    notFound: NO_SUCH_NOTE,
-    readable: (note: repo.NoteRow) => policy.mayReadNote(note, viewer),
-  });
+  const own = async (viewer: Viewer, id: string) => {
+    const orgs = await memberOf(viewer);
+    return {
+      lock: (tx: DiscussionCore["db"]) => repo.lockNote(tx, id),
+      notFound: NO_SUCH_NOTE,
+      readable: (note: repo.NoteRow) => policy.mayReadNote(note, viewer, orgs),
+    };
+  };
+
+  /** A note is shared only with an organisation its author belongs to. */
+  async function requireMembership(viewer: Viewer, organizationId: string) {
+    if (!(await isMember(db, organizationId, viewer.id))) {
+      throw validationFailed(
+        [{ field: "organizationId", message: DISCUSSION_MESSAGES.organizationNotMember }],
+        DISCUSSION_MESSAGES.organizationNotMember,
+      );
+    }
+  }
 
   return {
     /** The viewer's own notes (the notes drawer and the my-note tab). */
@@ -116,6 +137,8 @@ export function createNotesService(core: DiscussionCore) {
     get,
 
     async create(viewer: Viewer, input: z.output<typeof CreateNote>): Promise<Note> {
+      if (input.visibility === "ORGANIZATION" && input.organizationId)
+        await requireMembership(viewer, input.organizationId);
       const id = await writer.add(viewer, input.sitePage_id, {
         async write(tx) {
           const noteId = await repo.insertNote(tx, {
@@ -134,8 +157,10 @@ export function createNotesService(core: DiscussionCore) {
     },
 
     async update(viewer: Viewer, id: string, patch: z.output<typeof UpdateNote>): Promise<Note> {
+      if (patch.organizationId && (patch.visibility ?? "ORGANIZATION") === "ORGANIZATION")
+        await requireMembership(viewer, patch.organizationId);
       await writer.change(viewer, {
-        ...own(viewer, id),
+        ...(await own(viewer, id)),
         async write(tx, note) {
           const visibility = patch.visibility ?? note.visibility;
           const organizationId =
@@ -160,7 +185,7 @@ export function createNotesService(core: DiscussionCore) {
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       await writer.change(viewer, {
-        ...own(viewer, id),
+        ...(await own(viewer, id)),
         async write(tx, note) {
           await repo.deleteNote(tx, id);
           return { result: undefined, pages: [note.sitePageId] };

@@ -1,18 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { createUser, type TestUser } from "../../../test/users.ts";
+import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
+import { organizationMembers } from "../../db/schema/organizations.ts";
 
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 let pageId: string;
 let otherPageId: string;
-const ORG = "0190a0a0-1111-7000-8000-000000000001";
+/** Alice's organisation; Carol is a member of it, Bob is not. */
+let ORG: string;
+let carol: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ PAGE_FETCH_ENABLED: "false", RATE_LIMIT_ENABLED: "false" });
   alice = await createUser(t.app, { displayName: "Alice" });
   bob = await createUser(t.app, { displayName: "Bob" });
+  carol = await createUser(t.app, { displayName: "Carol" });
+  ORG = (await sendAs(t.app, alice, "/api/v1/organizations", { name: "Alice & Co", slug: "alice-co" })).id;
+  await t.app.db
+    .insert(organizationMembers)
+    .values({ organizationId: ORG, userId: carol.id, role: "MEMBER" });
   const flip = (url: string) =>
     t.app.inject({ method: "POST", url: "/api/v1/site-pages/flip", payload: { url } });
   pageId = (await flip("https://notes.example.com/page")).json().id;
@@ -151,5 +159,82 @@ describe("changing notes", () => {
     expect((await del(n.id, alice)).statusCode).toBe(204);
     expect((await get(n.id, alice)).statusCode).toBe(404);
     expect((await del(n.id, alice)).statusCode).toBe(404);
+  });
+});
+
+describe("organisation notes", () => {
+  it("are read by the organisation's members, in every list, and by no one else whatever the filter", async () => {
+    const team = await note(alice, {
+      title: "for the team",
+      visibility: "ORGANIZATION",
+      organizationId: ORG,
+    });
+    const secret = await note(alice, { title: "alice only" });
+    // A member reads it: by id, in the notes list, on the page view's notes.
+    expect((await get(team.id, carol)).json()).toMatchObject({ id: team.id, profile: { id: alice.id } });
+    const listed = await t.app.inject({ url: "/api/v1/notes?size=100", headers: carol.headers });
+    const ids = listed.json().map((n: { id: string }) => n.id);
+    expect(ids).toContain(team.id);
+    expect(ids).not.toContain(secret.id);
+    const view = await t.app.inject({ url: `/api/v1/site-pages/${pageId}/mine`, headers: carol.headers });
+    expect(view.statusCode).toBe(200);
+    expect(JSON.stringify(view.json())).toContain(team.id);
+    // Bob cannot find it by any filter.
+    for (const searchAnd of [
+      "",
+      `organizationId==${ORG}`,
+      "visibility==ORGANIZATION",
+      `id==${team.id}`,
+      `sitePage_id==${pageId}`,
+      "ORGANIZATION",
+    ]) {
+      const res = await t.app.inject({
+        url: `/api/v1/notes?size=100${searchAnd ? `&searchAnd=${encodeURIComponent(searchAnd)}` : ""}`,
+        headers: bob.headers,
+      });
+      expect(res.statusCode, searchAnd).toBe(200);
+      expect(
+        res.json().map((n: { id: string }) => n.id),
+        searchAnd,
+      ).not.toContain(team.id);
+    }
+    expect((await get(team.id, bob)).statusCode).toBe(404);
+    const publicNotes = await t.app.inject({ url: `/api/v1/profiles/${alice.id}/notes` });
+    expect(publicNotes.statusCode).toBe(200);
+    expect(publicNotes.json().map((n: { id: string }) => n.id)).not.toContain(team.id);
+    // A member reads but does not change another's note.
+    expect((await put(team.id, carol, { title: "mine now" })).statusCode).toBe(403);
+    expect((await del(team.id, carol)).statusCode).toBe(403);
+  });
+
+  it("are shared only with an organisation the author belongs to", async () => {
+    const res = await create(bob, {
+      sitePage_id: pageId,
+      title: "x",
+      visibility: "ORGANIZATION",
+      organizationId: ORG,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { field: "organizationId", message: "You can share a note only with an organisation you belong to" },
+    ]);
+    const mine = await note(bob, { title: "bob's" });
+    expect((await put(mine.id, bob, { visibility: "ORGANIZATION", organizationId: ORG })).statusCode).toBe(
+      422,
+    );
+  });
+
+  it("stop being readable when the member leaves, and go with the organisation", async () => {
+    const dave = await createUser(t.app, { displayName: "Dave" });
+    const org = (await sendAs(t.app, dave, "/api/v1/organizations", { name: "Dave's", slug: "daves" })).id;
+    await t.app.db
+      .insert(organizationMembers)
+      .values({ organizationId: org, userId: carol.id, role: "MEMBER" });
+    const n = await note(dave, { title: "shared", visibility: "ORGANIZATION", organizationId: org });
+    expect((await get(n.id, carol)).statusCode).toBe(200);
+    await sendAs(t.app, carol, `/api/v1/organizations/${org}/members/${carol.id}`, {}, "DELETE");
+    expect((await get(n.id, carol)).statusCode).toBe(404);
+    await sendAs(t.app, dave, `/api/v1/organizations/${org}?confirm=daves`, {}, "DELETE");
+    expect((await get(n.id, dave)).statusCode).toBe(404);
   });
 });

@@ -6,13 +6,14 @@ import {
   SiteClaim,
   SiteClaimDetail,
 } from "@flipside/contracts/websites";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sitePages } from "../../db/schema/discussion.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
-import { escapeHtml } from "../../lib/mail-templates/account-mails.ts";
+import {
+  INVALID_UNSUBSCRIBE_LINK as INVALID_LINK,
+  unsubscribePage,
+} from "../../lib/mail-templates/unsubscribe-page.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { requireActivatedViewer, requireViewer } from "../../plugins/auth.ts";
 import { createOwnerInvites } from "./owner-invites.ts";
@@ -41,16 +42,7 @@ export function websitesServiceFor(app: FastifyInstance, over: Partial<WebsitesD
     storage: app.storage,
     log: app.log,
     // A site's owner shows on every page view of it.
-    onSiteChanged: (siteId) => {
-      void app.db
-        .select({ id: sitePages.id })
-        .from(sitePages)
-        .where(eq(sitePages.siteId, siteId))
-        .then((pages) => {
-          for (const page of pages) app.discussion.cache.invalidate(page.id);
-        })
-        .catch((error) => app.log.warn({ err: error }, "could not refresh a site's page views"));
-    },
+    onSiteChanged: (siteId) => app.discussion.siteChanged(siteId, app.log),
     ...over,
   });
 }
@@ -157,16 +149,6 @@ export const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** A page of its own for the unsubscribe link: the person who opens it has no account. */
-function unsubscribePage(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Flipside</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.5rem">${escapeHtml(title)}</h1>${body}</body></html>`;
-}
-
-const INVALID_LINK = unsubscribePage(
-  "This link is not valid",
-  "<p>Copy the whole link from the mail and try again.</p>",
-);
 
 /**
  * Inviting a site's owner (docs/websites.md#inviting-an-owner) and the invitation's one-click
