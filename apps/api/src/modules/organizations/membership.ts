@@ -1,5 +1,5 @@
 import { ORGANIZATION_MESSAGES, type OrganizationRole } from "@flipside/contracts/organizations";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
