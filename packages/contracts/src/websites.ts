@@ -12,7 +12,12 @@ export const VerificationMethod = z.enum(VERIFICATION_METHODS).meta({ id: "Verif
 /** A domain or any address on it: the server finds the site (eTLD+1) it belongs to. */
 export const CreateSiteClaim = z.strictObject({
   address: lineText().min(1, WEBSITE_MESSAGES.addressRequired).max(2048),
+  /** Claim it for this organisation (you must be one of its OWNERs or ADMINs) instead of yourself. */
+  organizationId: z.uuid().nullish(),
 });
+
+/** `organizationId`: the organisation's websites instead of your own. */
+export const SiteClaimScope = z.object({ organizationId: z.uuid().optional() });
 
 export const CheckSiteClaim = z.strictObject({ method: VerificationMethod });
 
@@ -38,6 +43,8 @@ export const SiteClaim = z
     unicodeDomain: z.string(),
     status: VerificationStatus,
     ownerKind: OwnerKind,
+    /** The organisation the claim is for (ownerKind ORGANIZATION). */
+    organizationId: Uuid.nullable(),
     /** True when another owner verified the site first: this claim cannot win while they hold it. */
     verifiedByAnother: z.boolean(),
     /** The way last chosen, or the one that proved it. */

@@ -1,9 +1,11 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { accountKeys, sessions, users } from "../../db/schema/accounts.ts";
 import { sites } from "../../db/schema/discussion.ts";
-import { SITE_WITHOUT_OWNER } from "../../db/schema/websites.ts";
+import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
+import { SITE_WITHOUT_OWNER, siteClaims } from "../../db/schema/websites.ts";
+import { conflict } from "../../lib/errors.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type KeyPurpose = (typeof accountKeys.$inferInsert)["purpose"];
@@ -80,10 +82,48 @@ export async function updateUser(
 /**
  * The user row goes with everything hanging off it by foreign key (their site claims too); a
  * site they verified is released in the same transaction, so it is nobody's rather than a
- * deleted account's.
+ * deleted account's. Organisations (docs/organizations.md#deleting-an-account): one where they
+ * are the only owner and others are members stops the deletion (409, named); one where they are
+ * the only member goes with them; claims they made for organisations that stay pass to another
+ * owner of it, so the organisation keeps its websites.
  */
 export async function deleteUser(db: Db, id: string): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
+    const soleOwned = await tx
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        members: sql<number>`(select count(*)::int from ${organizationMembers} m where m.organization_id = ${organizations.id})`,
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(
+        and(
+          eq(organizationMembers.userId, id),
+          eq(organizationMembers.role, "OWNER"),
+          sql`not exists (select 1 from ${organizationMembers} o where o.organization_id = ${organizations.id} and o.role = 'OWNER' and o.user_id <> ${id})`,
+        ),
+      )
+      .for("update", { of: organizations });
+    const blocking = soleOwned.filter((o) => o.members > 1);
+    if (blocking.length > 0) {
+      throw conflict(
+        `You are the only owner of ${blocking.map((o) => o.name).join(", ")}. Make another member an owner, or delete the organisation, first.`,
+      );
+    }
+    const alone = soleOwned.map((o) => o.id);
+    if (alone.length > 0) {
+      await tx
+        .update(sites)
+        .set(SITE_WITHOUT_OWNER)
+        .where(and(eq(sites.ownerKind, "ORGANIZATION"), inArray(sites.ownerId, alone)));
+      await tx.delete(organizations).where(inArray(organizations.id, alone));
+    }
+    await tx.execute(sql`update ${siteClaims} c set user_id = (
+        select o.user_id from ${organizationMembers} o
+        where o.organization_id = c.organization_id and o.role = 'OWNER' and o.user_id <> ${id}
+        order by o.created_at limit 1)
+      where c.user_id = ${id} and c.organization_id is not null`);
     await tx
       .update(sites)
       .set(SITE_WITHOUT_OWNER)

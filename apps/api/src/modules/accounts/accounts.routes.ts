@@ -258,10 +258,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Erase the account (requires the password)",
         description:
-          "Contributions stay, shown as by a deleted user; the account, its sessions and personal data are removed.",
+          "Contributions stay, shown as by a deleted user; the account, its sessions and personal data are removed. An organisation of which you are the only owner goes too when you are its only member; when others are members, the deletion is refused (409) until another member is an owner.",
         security: SIGNED_IN,
         body: DeleteAccountRequest,
-        response: { 204: NoContent, ...problems(400, 401, 429) },
+        response: { 204: NoContent, ...problems(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {

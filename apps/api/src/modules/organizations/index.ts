@@ -1,2 +1,8 @@
-export { isMember, MANAGERS, membershipIds, requireRole } from "./membership.ts";
+export {
+  EVERYONE as EVERYONE_IN_ORGANIZATION,
+  isMember,
+  MANAGERS,
+  membershipIds,
+  requireRole,
+} from "./membership.ts";
 export { organizationsRoutes } from "./organizations.routes.ts";

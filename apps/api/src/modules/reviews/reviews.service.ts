@@ -78,7 +78,7 @@ export function createReviewsService(core: DiscussionCore) {
       const fields = { sentiment: input.sentiment, title: input.title, expertise };
       const result = await writer.add(viewer, input.sitePage_id, {
         async write(tx, found) {
-          const claimUuid = claimUuidFor(found.site, viewer.id);
+          const claimUuid = await claimUuidFor(tx, found.site, viewer.id);
           const pages = [input.sitePage_id];
           const existing = await repo.lockReviewOf(tx, input.sitePage_id, viewer.id);
           if (existing) {

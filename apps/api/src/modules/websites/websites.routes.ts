@@ -5,6 +5,7 @@ import {
   InviteSiteOwner,
   SiteClaim,
   SiteClaimDetail,
+  SiteClaimScope,
 } from "@flipside/contracts/websites";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -68,12 +69,13 @@ export const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Your websites",
         description:
-          "Every site you claimed, by domain, with its verification status (PENDING → PLANNED → VERIFIED), the last check and the next one, and how much is said on it.",
+          "Every site you claimed, by domain, with its verification status (PENDING → PLANNED → VERIFIED), the last check and the next one, and how much is said on it. With `organizationId`: that organisation's websites (any member; not a member: 404).",
         security: SIGNED_IN,
-        response: { 200: z.array(SiteClaim), ...problems(401) },
+        querystring: SiteClaimScope,
+        response: { 200: z.array(SiteClaim), ...problems(401, 404) },
       },
     },
-    async (request) => service.list((await requireViewer(request)).id),
+    async (request) => service.list((await requireViewer(request)).id, request.query.organizationId),
   );
 
   app.post(
@@ -83,15 +85,19 @@ export const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Claim a site",
         description:
-          "`address` is a domain or any address on it; the claim is for its registrable domain (eTLD+1, private suffixes included: `alice.github.io`). A public suffix itself (`co.uk`, `github.io`) or an IP address is refused (422). Claiming a site again answers the same claim (200). The claim's token goes into the proof.",
+          "`address` is a domain or any address on it; the claim is for its registrable domain (eTLD+1, private suffixes included: `alice.github.io`). A public suffix itself (`co.uk`, `github.io`) or an IP address is refused (422). Claiming a site again answers the same claim (200). The claim's token goes into the proof. With `organizationId`, the claim is the organisation's (you must be one of its OWNERs or ADMINs: 403; not a member: 404): once verified, the site's owner is the organisation, its OWNERs and ADMINs manage it, and every member's responses on it are official.",
         security: SIGNED_IN,
         body: CreateSiteClaim,
-        response: { 200: SiteClaim, 201: SiteClaim, ...problems(400, 401, 409, 422) },
+        response: { 200: SiteClaim, 201: SiteClaim, ...problems(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);
-      const { claim, created } = await service.claim(viewer.id, request.body.address);
+      const { claim, created } = await service.claim(
+        viewer.id,
+        request.body.address,
+        request.body.organizationId,
+      );
       return reply.status(created ? 201 : 200).send(claim);
     },
   );
@@ -106,10 +112,12 @@ export const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
           "By domain, in punycode or Unicode: the claim, the site's most discussed pages, recent comments and reviews on any of its pages, and reviews by sentiment per month. A site you did not claim is a 404.",
         security: SIGNED_IN,
         params: z.object({ domain: z.string().min(1).max(253) }),
+        querystring: SiteClaimScope,
         response: { 200: SiteClaimDetail, ...problems(401, 404) },
       },
     },
-    async (request) => service.detail((await requireViewer(request)).id, request.params.domain),
+    async (request) =>
+      service.detail((await requireViewer(request)).id, request.params.domain, request.query.organizationId),
   );
 
   app.post(

@@ -7,12 +7,13 @@ import {
   WEBSITE_MESSAGES,
 } from "@flipside/contracts/website-proof";
 import type { SiteActivity, SiteClaim, SiteClaimDetail } from "@flipside/contracts/websites";
-import { and, asc, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
+import { organizationMembers } from "../../db/schema/organizations.ts";
 import { SITE_WITHOUT_OWNER, siteClaims } from "../../db/schema/websites.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { websiteMail } from "../../lib/mail-templates/website-mails.ts";
@@ -20,6 +21,7 @@ import type { Mailer } from "../../lib/mailer.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { authorColumns, findOrInsertSite, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+import { EVERYONE_IN_ORGANIZATION, MANAGERS, requireRole } from "../organizations/index.ts";
 import { claimTarget } from "./claim-target.ts";
 import type { ProofChecker } from "./proof-checks.ts";
 import { type CheckEvent, nextState } from "./verification-schedule.ts";
@@ -73,6 +75,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
       unicodeDomain: domainToUnicode(site.domain) || site.domain,
       status: claim.status,
       ownerKind: claim.ownerKind,
+      organizationId: claim.organizationId,
       verifiedByAnother: site.claimId !== null && site.claimId !== claim.id,
       method: claim.method,
       token: claim.token,
@@ -104,8 +107,28 @@ export function createWebsitesService(deps: WebsitesDeps) {
       .innerJoin(sites, eq(sites.id, siteClaims.siteId))
       .$dynamic();
 
-  async function mine(tx: Db, userId: string, where: ReturnType<typeof eq>): Promise<Listed> {
-    const [row] = await listed(tx).where(and(eq(siteClaims.userId, userId), where));
+  /**
+   * Claims this person may see: their own, or (with `organizationId`) that organisation's, whose
+   * members all see its websites.
+   */
+  async function scope(userId: string, organizationId: string | undefined): Promise<SQL> {
+    if (!organizationId) return and(eq(siteClaims.userId, userId), isNull(siteClaims.organizationId)) as SQL;
+    await requireRole(db, organizationId, userId, EVERYONE_IN_ORGANIZATION);
+    return eq(siteClaims.organizationId, organizationId);
+  }
+
+  /**
+   * Claims this person may change: their own, and those of organisations where they are an
+   * OWNER or ADMIN. Anything else is a 404, as if it did not exist.
+   */
+  const manageable = (userId: string) =>
+    or(
+      and(eq(siteClaims.userId, userId), isNull(siteClaims.organizationId)),
+      sql`${siteClaims.organizationId} in (select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId} and ${organizationMembers.role} in ('OWNER', 'ADMIN'))`,
+    ) as SQL;
+
+  async function mine(tx: Db, userId: string, where: SQL, within?: SQL): Promise<Listed> {
+    const [row] = await listed(tx).where(and(within ?? manageable(userId), where));
     if (!row) throw notFound(WEBSITE_MESSAGES.notYours);
     return row;
   }
@@ -171,8 +194,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
         [newSite] = await tx
           .update(sites)
           .set({
-            ownerKind: "USER",
-            ownerId: claim.userId,
+            ownerKind: claim.ownerKind,
+            ownerId: claim.organizationId ?? claim.userId,
             verificationStatus: "VERIFIED",
             claimId: claim.id,
           })
@@ -207,46 +230,70 @@ export function createWebsitesService(deps: WebsitesDeps) {
   }
 
   return {
-    async list(userId: string): Promise<SiteClaim[]> {
-      const rows = await listed(db).where(eq(siteClaims.userId, userId)).orderBy(asc(sites.domain));
+    /** Your websites, or with `organizationId` (any member) the organisation's. */
+    async list(userId: string, organizationId?: string): Promise<SiteClaim[]> {
+      const rows = await listed(db)
+        .where(await scope(userId, organizationId))
+        .orderBy(asc(sites.domain));
       return rows.map(present);
     },
 
-    /** Claims the site of an address; claiming it again answers the same claim. */
-    async claim(userId: string, address: string): Promise<{ claim: SiteClaim; created: boolean }> {
+    /**
+     * Claims the site of an address, for the caller or (as one of its OWNERs or ADMINs) for an
+     * organisation; claiming it again answers the same claim.
+     */
+    async claim(
+      userId: string,
+      address: string,
+      organizationId?: string | null,
+    ): Promise<{ claim: SiteClaim; created: boolean }> {
       const target = claimTarget(address);
       if (!target.ok) {
         throw new AppError("validation_failed", target.message, [
           { field: "address", message: target.message },
         ]);
       }
+      if (organizationId) await requireRole(db, organizationId, userId, MANAGERS);
       const site = await findOrInsertSite(db, target.domain);
+      const owned = organizationId
+        ? eq(siteClaims.organizationId, organizationId)
+        : (and(eq(siteClaims.userId, userId), isNull(siteClaims.organizationId)) as SQL);
       const created = await db.transaction(async (tx) => {
         // Held while counting, so two claims at once cannot pass the limit.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        if (organizationId) await requireRole(tx, organizationId, userId, MANAGERS, { lock: true });
+        else await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
         const [existing] = await tx
           .select({ id: siteClaims.id })
           .from(siteClaims)
-          .where(and(eq(siteClaims.userId, userId), eq(siteClaims.siteId, site.id)));
+          .where(and(owned, eq(siteClaims.siteId, site.id)));
         if (existing) return false;
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(siteClaims)
-          .where(eq(siteClaims.userId, userId));
+          .where(owned);
         if (n >= MAX_SITE_CLAIMS) throw conflict(WEBSITE_MESSAGES.tooManyClaims);
-        await tx
-          .insert(siteClaims)
-          .values({ siteId: site.id, userId, token: randomBytes(16).toString("hex") });
+        await tx.insert(siteClaims).values({
+          siteId: site.id,
+          userId,
+          organizationId: organizationId ?? null,
+          ownerKind: organizationId ? "ORGANIZATION" : "USER",
+          token: randomBytes(16).toString("hex"),
+        });
         return true;
       });
-      return { claim: present(await mine(db, userId, eq(siteClaims.siteId, site.id))), created };
+      return { claim: present(await mine(db, userId, eq(siteClaims.siteId, site.id), owned)), created };
     },
 
     /** `domain` in punycode or Unicode; not claimed by this person → 404. */
-    async detail(userId: string, domain: string): Promise<SiteClaimDetail> {
+    async detail(userId: string, domain: string, organizationId?: string): Promise<SiteClaimDetail> {
       const target = claimTarget(domain);
       if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
-      const row = await mine(db, userId, eq(sites.domain, target.domain));
+      const row = await mine(
+        db,
+        userId,
+        eq(sites.domain, target.domain),
+        await scope(userId, organizationId),
+      );
       const siteId = row.site.id;
       const topPages = await db
         .select()
@@ -342,7 +389,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
       const row = await mine(db, userId, eq(siteClaims.id, claimId));
       const changed = await db.transaction(async (tx) => {
         const [site] = await tx.select().from(sites).where(eq(sites.id, row.site.id)).for("update");
-        await tx.delete(siteClaims).where(and(eq(siteClaims.id, claimId), eq(siteClaims.userId, userId)));
+        await tx.delete(siteClaims).where(eq(siteClaims.id, row.claim.id));
         if (site?.claimId !== claimId) return false;
         await tx.update(sites).set(SITE_WITHOUT_OWNER).where(eq(sites.id, site.id));
         return true;
