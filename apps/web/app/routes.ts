@@ -19,6 +19,8 @@ export default [
     route("plans", "routes/home/plans.tsx"),
     route("facebook/verify", "routes/home/facebook-verify.tsx"),
     route("beta-user/activate/:code", "routes/home/beta-user-activate.tsx"),
+    // The link of an organisation's invitation mail (docs/organizations.md#invitations).
+    route("organizations/invitations/:key", "routes/home/organization-invitation.tsx"),
   ]),
 
   layout("routes/layouts/landing.tsx", [route("reset-password", "routes/landing/reset-password.tsx")]),

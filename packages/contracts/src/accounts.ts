@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { servedAddress } from "./addresses.ts";
-import { ColorModePreference } from "./enums.ts";
+import { ColorModePreference, OrganizationRole } from "./enums.ts";
 import { lineText, multilineText } from "./text.ts";
 
 /** docs/accounts.md#passwords: password rules shared by the API (authoritative) and the web forms. */
@@ -152,6 +152,10 @@ export const Account = z
     imageUrl: servedAddress().nullable(),
     activated: z.boolean(),
     roles: z.array(z.string()),
+    /** The organisations the account belongs to, by name, with its role in each. */
+    organizations: z.array(
+      z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: OrganizationRole }),
+    ),
     createdDate: z.iso.datetime(),
   })
   .meta({ id: "Account" });

@@ -8,6 +8,28 @@ export interface ShellUser {
   email?: string | null;
   imageUrl?: string | null;
   activated?: boolean;
+  /** The organisations the person belongs to (the profile area's switcher, official responses). */
+  organizations?: ShellOrganization[];
+}
+
+export interface ShellOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  role: "OWNER" | "ADMIN" | "MEMBER";
+}
+
+function organizationsOf(value: unknown): ShellOrganization[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (o): o is ShellOrganization =>
+      typeof o === "object" &&
+      o !== null &&
+      typeof o.id === "string" &&
+      typeof o.name === "string" &&
+      typeof o.slug === "string" &&
+      (o.role === "OWNER" || o.role === "ADMIN" || o.role === "MEMBER"),
+  );
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -18,7 +40,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : null);
  */
 export function toShellUser(account: unknown): ShellUser | null {
   if (typeof account !== "object" || account === null) return null;
-  const { id, displayName, email, imageUrl, activated } = account as Record<string, unknown>;
+  const { id, displayName, email, imageUrl, activated, organizations } = account as Record<string, unknown>;
   if (typeof id !== "string") return null;
   return {
     id,
@@ -26,6 +48,7 @@ export function toShellUser(account: unknown): ShellUser | null {
     email: text(email),
     imageUrl: text(imageUrl),
     ...(typeof activated === "boolean" ? { activated } : {}),
+    organizations: organizationsOf(organizations),
   };
 }
 

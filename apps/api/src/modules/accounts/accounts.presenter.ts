@@ -9,7 +9,11 @@ export function imageUrlOf(user: Pick<UserRow, "imageKey" | "imageUrl">, storage
 }
 
 /** The signed-in user's own view: never the hash, keys or invitation code. */
-export function presentAccount(user: UserRow, storage: Storage): Account {
+export function presentAccount(
+  user: UserRow,
+  storage: Storage,
+  organizations: Account["organizations"],
+): Account {
   return {
     id: user.id,
     email: user.email,
@@ -20,6 +24,7 @@ export function presentAccount(user: UserRow, storage: Storage): Account {
     imageUrl: imageUrlOf(user, storage),
     activated: user.activated,
     roles: user.roles,
+    organizations,
     createdDate: user.createdAt.toISOString(),
   };
 }

@@ -34,6 +34,7 @@ import type { TokenService } from "../../lib/tokens.ts";
 import type { ViewerCache } from "../../plugins/auth.ts";
 import { storageKeysOfOwner } from "../attachments/index.ts";
 import { profileStats } from "../discussion/index.ts";
+import { organizationsOfAccount } from "../organizations/index.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
 import * as repo from "./accounts.repository.ts";
@@ -89,6 +90,8 @@ function assertAcceptablePassword(password: string, field: string) {
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, mailer, storage, tokens, limiter, limits, viewers } = deps;
+  const present = async (user: repo.UserRow) =>
+    presentAccount(user, storage, await organizationsOfAccount(db, user.id));
   /** `origin` is where the request came from, as lib/link-origin.ts allows; the public origin otherwise. */
   const link = (origin: string, path: string, key?: string) =>
     `${origin}${path}${key ? `?key=${encodeURIComponent(key)}` : ""}`;
@@ -225,7 +228,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async getAccount(actor: Actor): Promise<Account> {
-      return presentAccount(await currentUser(actor), storage);
+      return await present(await currentUser(actor));
     },
 
     /** Only the fields of UpdateAccountRequest ever reach the row (no mass assignment). */
@@ -238,7 +241,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const updated = await repo.updateUser(db, actor.id, patch);
       if (!updated) throw unauthorized();
       viewers.forgetUser(actor.id);
-      return presentAccount(updated, storage);
+      return present(updated);
     },
 
     /**
@@ -299,7 +302,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       if (user.imageKey) await Promise.all(avatarFiles(user.imageKey).map((key) => storage.delete(key)));
       viewers.forgetUser(user.id);
-      return presentAccount(updated, storage);
+      return present(updated);
     },
 
     /** Back to the generated initials (an external picture from a social login goes too). */
@@ -309,7 +312,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!updated) throw unauthorized();
       if (user.imageKey) await Promise.all(avatarFiles(user.imageKey).map((key) => storage.delete(key)));
       viewers.forgetUser(user.id);
-      return presentAccount(updated, storage);
+      return present(updated);
     },
 
     /** The devices signed in to the account, the one asking marked `current`. */

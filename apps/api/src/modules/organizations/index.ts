@@ -3,6 +3,7 @@ export {
   isMember,
   MANAGERS,
   membershipIds,
+  organizationsOfAccount,
   requireRole,
 } from "./membership.ts";
 export { organizationsRoutes } from "./organizations.routes.ts";

@@ -1,5 +1,5 @@
 import { ORGANIZATION_MESSAGES, type OrganizationRole } from "@flipside/contracts/organizations";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
@@ -82,4 +82,19 @@ export async function isMember(
       ),
     );
   return Boolean(row);
+}
+
+/** The organisations a person belongs to, by name, with their role (the account answer). */
+export async function organizationsOfAccount(db: Db, userId: string) {
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      role: organizationMembers.role,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(sql`lower(${organizations.name})`, organizations.id);
 }

@@ -59,15 +59,24 @@ function CheckYourMail({ email, from }: { email: string; from: "web" | "app" }) 
 export function SignupForm({
   invitationCode = "",
   from = "web",
+  email: presetEmail = "",
+  onRegistered,
 }: {
   invitationCode?: string;
   from?: "web" | "app";
+  /** Pre-fills the address (an invitation that went to it). */
+  email?: string;
+  /**
+   * Instead of "check your mail": what happens next with the new account's address and password
+   * (an invitation's page logs in at once and comes back to it).
+   */
+  onRegistered?: (values: { email: string; password: string }) => Promise<void>;
 }) {
   const [registered, setRegistered] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(SignupFormSchema),
-    defaultValues: { email: "", displayName: "", password: "", invitationCode },
+    defaultValues: { email: presetEmail, displayName: "", password: "", invitationCode },
     ...FORM_MODE,
   });
   const { errors, isSubmitting } = form.formState;
@@ -85,7 +94,8 @@ export function SignupForm({
       );
       return;
     }
-    setRegistered(values.email);
+    if (onRegistered) await onRegistered({ email: values.email, password: values.password });
+    else setRegistered(values.email);
   });
 
   if (registered) return <CheckYourMail email={registered} from={from} />;

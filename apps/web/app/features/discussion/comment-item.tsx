@@ -46,7 +46,7 @@ export function useReplyComposer(
   onReplyPosted: (reply: Comment) => void,
 ) {
   const gate = useContributionGate();
-  const officialDomain = useOfficialDomain(gate.user?.id);
+  const officialDomain = useOfficialDomain(gate.user);
   const [open, setOpen] = useState(false);
   const trigger = (
     <Button

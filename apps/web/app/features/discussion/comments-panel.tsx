@@ -22,7 +22,7 @@ export interface CommentsPanelProps {
 /** The comments tab: composer, sort menu, threads, load more (25 a page). */
 export function CommentsPanel({ sitePageId, list, sort, onSortChange }: CommentsPanelProps) {
   const gate = useContributionGate();
-  const officialDomain = useOfficialDomain(gate.user?.id);
+  const officialDomain = useOfficialDomain(gate.user);
   const { state } = list;
   const update = useCallback(
     (c: Comment) => list.edit({ type: "update", id: c.id, change: () => c }),

@@ -107,15 +107,17 @@ export function useMainState(): { state: MainState; dispatch: Dispatch<MainActio
 
 /**
  * The domain the signed-in person speaks for on this page: set when they are its site's verified
- * owner, so their composer offers the official voice (docs/websites.md#official-responses).
+ * owner, or a member of the organisation that owns it, so their composer offers the official
+ * voice (docs/websites.md#official-responses, docs/organizations.md#websites).
  */
-export function useOfficialDomain(userId: string | undefined): string | null {
+export function useOfficialDomain(
+  user: { id: string; organizations?: readonly { id: string }[] } | null | undefined,
+): string | null {
   const site = useContext(MainStateContext)?.state.pageInfo?.site;
-  return site &&
-    userId &&
-    site.verificationStatus === "VERIFIED" &&
-    site.ownerKind === "USER" &&
-    site.ownerId === userId
-    ? site.domain
-    : null;
+  if (!site || !user || site.verificationStatus !== "VERIFIED" || !site.ownerId) return null;
+  const speaks =
+    site.ownerKind === "USER"
+      ? site.ownerId === user.id
+      : (user.organizations ?? []).some((o) => o.id === site.ownerId);
+  return speaks ? site.domain : null;
 }

@@ -143,7 +143,8 @@ export function NoteDetailsDrawer({
                 ) : null}
                 <Badge variant="outline">{VISIBILITY_LABELS[note.visibility].label}</Badge>
                 <span>
-                  Changed <TimeAgo iso={note.updatedDate} />
+                  {`By ${note.profile.displayName} · changed `}
+                  <TimeAgo iso={note.updatedDate} />
                 </span>
               </SheetDescription>
             </SheetHeader>

@@ -48,6 +48,7 @@ export function NoteForm({
   });
   const { errors, isSubmitting } = form.formState;
   const visibility = form.watch("visibility") ?? "PRIVATE";
+  const organizations = gate.user?.organizations ?? [];
   const visibilityError = errors.visibility?.message ?? errors.organizationId?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -104,12 +105,24 @@ export function NoteForm({
             className={cn(inputVariants(), "pr-8 sm:w-56")}
             data-testid="note-visibility"
             aria-describedby={visibilityError ? `${id}-visibility-error` : `${id}-visibility-hint`}
-            {...form.register("visibility")}
+            {...form.register("visibility", {
+              // Sharing with an organisation starts with the first one the person belongs to.
+              onChange: (event) => {
+                if (event.target.value === "ORGANIZATION" && !form.getValues("organizationId"))
+                  form.setValue("organizationId", organizations[0]?.id ?? null);
+              },
+            })}
           >
             {VISIBILITIES.map((value) => (
-              // Organisations arrive with their own feature; until one exists there is nothing to choose.
-              <option key={value} value={value} disabled={value === "ORGANIZATION"}>
-                {value === "ORGANIZATION"
+              // Without an organisation there is nothing to share with.
+              <option
+                key={value}
+                value={value}
+                disabled={
+                  value === "ORGANIZATION" && organizations.length === 0 && note?.visibility !== value
+                }
+              >
+                {value === "ORGANIZATION" && organizations.length === 0
                   ? `${VISIBILITY_LABELS[value].label} (join one first)`
                   : VISIBILITY_LABELS[value].label}
               </option>
@@ -127,6 +140,23 @@ export function NoteForm({
             </p>
           )}
         </div>
+        {visibility === "ORGANIZATION" && organizations.length > 0 ? (
+          <div className="flex w-full min-w-0 flex-col gap-1.5 sm:w-auto">
+            <Label htmlFor={`${id}-organization`}>Organisation</Label>
+            <select
+              id={`${id}-organization`}
+              className={cn(inputVariants(), "pr-8 sm:w-56")}
+              data-testid="note-organization"
+              {...form.register("organizationId")}
+            >
+              {organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <label className="inline-flex h-9 cursor-pointer sm:mt-6 items-center gap-2 text-sm">
           <input
             type="checkbox"

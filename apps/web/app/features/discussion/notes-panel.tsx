@@ -46,6 +46,12 @@ function NoteCard({
   const [editing, setEditing] = useState(false);
   const [pinning, setPinning] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // An organisation's note by another member: theirs to change; the reader only reads it.
+  const own = note.profile.id === gate.user?.id;
+  const organization =
+    note.visibility === "ORGANIZATION"
+      ? gate.user?.organizations?.find((o) => o.id === note.organizationId)?.name
+      : undefined;
 
   async function togglePin() {
     setPinning(true);
@@ -90,8 +96,13 @@ function NoteCard({
               </Badge>
             ) : null}
             <Badge variant="outline" title={VISIBILITY_LABELS[note.visibility].hint}>
-              {VISIBILITY_LABELS[note.visibility].label}
+              {organization ?? VISIBILITY_LABELS[note.visibility].label}
             </Badge>
+            {own ? null : (
+              <span className="text-muted-foreground text-xs" data-testid="note-author">
+                {`by ${note.profile.displayName}`}
+              </span>
+            )}
           </div>
           {note.bodyHtml ? <UserContent html={note.bodyHtml} /> : null}
           <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground text-xs">
@@ -99,30 +110,34 @@ function NoteCard({
               <Eye aria-hidden="true" />
               Open
             </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              loading={pinning}
-              onClick={() => void togglePin()}
-              aria-pressed={note.pinned}
-              data-testid="note-pin"
-            >
-              {note.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
-              {note.pinned ? "Unpin" : "Pin"}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="note-edit">
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
-            <Button
-              variant="ghost-destructive"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              data-testid="note-delete"
-            >
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
+            {own ? (
+              <>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={pinning}
+                  onClick={() => void togglePin()}
+                  aria-pressed={note.pinned}
+                  data-testid="note-pin"
+                >
+                  {note.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+                  {note.pinned ? "Unpin" : "Pin"}
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="note-edit">
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button
+                  variant="ghost-destructive"
+                  size="sm"
+                  onClick={() => setConfirming(true)}
+                  data-testid="note-delete"
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              </>
+            ) : null}
             <span className="ml-auto">
               Changed <TimeAgo iso={note.updatedDate} />
             </span>

@@ -18,10 +18,14 @@ export function PageHeader({ page }: { page: SitePageView }) {
         </span>
         {verified ? (
           <AppLink
-            to={`/users/${page.site.ownerId}`}
+            to={`/${page.site.ownerKind === "ORGANIZATION" ? "profiles" : "users"}/${page.site.ownerId}`}
             className={badgeVariants({ variant: "success" })}
             data-testid="owner-badge"
-            title="The owner of this site verified it on Flipside"
+            title={
+              page.site.ownerKind === "ORGANIZATION"
+                ? "The organisation that owns this site verified it on Flipside"
+                : "The owner of this site verified it on Flipside"
+            }
           >
             <BadgeCheck aria-hidden="true" />
             Verified owner

@@ -8,9 +8,17 @@ export type { SiteClaim, SiteClaimDetail } from "@flipside/contracts/websites";
 export function createWebsitesClient(client: ApiClient = api) {
   return {
     list: () => client.get<SiteClaim[]>("/v1/site-verifications"),
-    detail: (domain: string) =>
-      client.get<SiteClaimDetail>(`/v1/site-verifications/${encodeURIComponent(domain)}`),
-    claim: (address: string) => client.post<SiteClaim>("/v1/site-verifications", { address }),
+    /** With `organizationId`: that organisation's claim of the site. */
+    detail: (domain: string, organizationId?: string | null) =>
+      client.get<SiteClaimDetail>(`/v1/site-verifications/${encodeURIComponent(domain)}`, {
+        query: { organizationId: organizationId ?? undefined },
+      }),
+    /** With `organizationId`: claims it for that organisation. */
+    claim: (address: string, organizationId?: string | null) =>
+      client.post<SiteClaim>("/v1/site-verifications", {
+        address,
+        organizationId: organizationId ?? undefined,
+      }),
     check: (id: string, method: VerificationMethod) =>
       client.post<SiteClaim>(`/v1/site-verifications/${id}/check`, { method }),
     remove: (id: string) => client.delete(`/v1/site-verifications/${id}`),
@@ -19,5 +27,6 @@ export function createWebsitesClient(client: ApiClient = api) {
 
 export const websitesApi = createWebsitesClient();
 
-/** A site's own page in the profile area, by its punycode domain. */
-export const websitePath = (domain: string) => `/profile/websites/${encodeURIComponent(domain)}`;
+/** A site's own page in the profile area, by its punycode domain (an organisation's claim names it). */
+export const websitePath = (domain: string, organizationId?: string | null) =>
+  `/profile/websites/${encodeURIComponent(domain)}${organizationId ? `?organization=${organizationId}` : ""}`;

@@ -8,6 +8,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Globe } from "../../components/ui/icons.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { createOrganizationsClient } from "../../features/organizations/organizations-client.ts";
 import { ClaimStatusBadge } from "../../features/websites/claim-status.tsx";
 import { VerifyPanel } from "../../features/websites/verify-panel.tsx";
 import { type SiteClaim, websitePath, websitesApi } from "../../features/websites/websites-client.ts";
@@ -16,6 +17,8 @@ import { isApiError } from "../../lib/api.ts";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/website-claim";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectInAppMode(request);
@@ -27,7 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(url));
     throw error;
   }
-  return { address: url.searchParams.get("address")?.slice(0, 2048) ?? "" };
+  // From an organisation's websites tab: the claim is the organisation's (the server checks the role).
+  const organizationId = url.searchParams.get("organization");
+  let organization: { id: string; name: string } | null = null;
+  if (organizationId && UUID.test(organizationId)) {
+    try {
+      const org = await createOrganizationsClient(serverApi(context)).detail(organizationId);
+      organization = { id: org.id, name: org.name };
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 404) throw error;
+    }
+  }
+  return { address: url.searchParams.get("address")?.slice(0, 2048) ?? "", organization };
 }
 
 export const meta = () => titleMeta("Claim a website", "Profile");
@@ -37,6 +51,7 @@ export const meta = () => titleMeta("Claim a website", "Profile");
  * prove control and "Verify now" (docs/websites.md).
  */
 export default function ClaimWebsite({ loaderData }: Route.ComponentProps) {
+  const { organization } = loaderData;
   const [address, setAddress] = useState(loaderData.address);
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
@@ -51,7 +66,7 @@ export default function ClaimWebsite({ loaderData }: Route.ComponentProps) {
     setSending(true);
     setError(undefined);
     try {
-      setClaim(await websitesApi.claim(address.trim()));
+      setClaim(await websitesApi.claim(address.trim(), organization?.id));
     } catch (err) {
       setError(
         isApiError(err)
@@ -66,8 +81,12 @@ export default function ClaimWebsite({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading
-        title="Claim a website"
-        description="Prove that a site is yours and your comments on its pages show as official responses, first in every discussion. You cannot edit or remove what others wrote."
+        title={organization ? `Claim a website for ${organization.name}` : "Claim a website"}
+        description={
+          organization
+            ? "Prove that the organisation runs a site: once verified, its members' comments on its pages show as official responses, first in every discussion."
+            : "Prove that a site is yours and your comments on its pages show as official responses, first in every discussion. You cannot edit or remove what others wrote."
+        }
       />
       <form
         onSubmit={submit}
@@ -107,7 +126,10 @@ export default function ClaimWebsite({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-3">
             <p className="font-medium">
               {"You are claiming "}
-              <AppLink to={websitePath(claim.domain)} className="text-primary underline underline-offset-2">
+              <AppLink
+                to={websitePath(claim.domain, claim.organizationId)}
+                className="text-primary underline underline-offset-2"
+              >
                 {claim.unicodeDomain}
               </AppLink>
             </p>
@@ -115,14 +137,17 @@ export default function ClaimWebsite({ loaderData }: Route.ComponentProps) {
           </div>
           {claim.verifiedByAnother ? (
             <p className="text-sm" data-testid="verified-by-another">
-              {WEBSITE_MESSAGES.verifiedByAnother} Only one person speaks for a site. Once organisations come
-              to Flipside, its owner will be able to add you to theirs; until then your claim waits here and
-              can be verified if they let it go.
+              {WEBSITE_MESSAGES.verifiedByAnother} One owner speaks for a site. To answer for it too, ask its
+              owner to claim it for an organisation and invite you; meanwhile your claim waits here and can be
+              verified if they let it go.
             </p>
           ) : claim.status === "VERIFIED" ? (
             <p className="text-sm">
               {`${claim.unicodeDomain} is verified: your comments on its pages are official responses. `}
-              <AppLink to={websitePath(claim.domain)} className="text-primary underline underline-offset-2">
+              <AppLink
+                to={websitePath(claim.domain, claim.organizationId)}
+                className="text-primary underline underline-offset-2"
+              >
                 See what is said about it
               </AppLink>
             </p>

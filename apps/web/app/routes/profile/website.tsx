@@ -18,7 +18,9 @@ import type { Route } from "./+types/website";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   redirectInAppMode(request);
   try {
-    return { site: await createWebsitesClient(serverApi(context)).detail(params.domain) };
+    const asked = new URL(request.url).searchParams.get("organization");
+    const organizationId = asked && /^[0-9a-f-]{36}$/i.test(asked) ? asked : null;
+    return { site: await createWebsitesClient(serverApi(context)).detail(params.domain, organizationId) };
   } catch (error) {
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));
     // Unknown or not yours: the same 404 page either way (docs/websites.md).
@@ -40,11 +42,15 @@ export default function Website({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-3">
         <AppLink
-          to="/profile/websites"
+          to={
+            site.organizationId
+              ? `/profile/organizations/${site.organizationId}?tab=websites`
+              : "/profile/websites"
+          }
           className="inline-flex items-center gap-1 self-start text-muted-foreground text-sm hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Websites
+          {site.organizationId ? "The organisation's websites" : "Websites"}
         </AppLink>
         <PageHeading
           title={site.unicodeDomain}
@@ -53,7 +59,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
         />
         {verified ? (
           <p className="text-sm" data-testid="verified-note">
-            {`Verified${site.method ? ` by ${VERIFICATION_METHOD_LABELS[site.method]}` : ""}. Your comments and replies on its pages are official responses, shown first; you can answer as yourself from the composer. Keep the proof in place: Flipside checks it every day.`}
+            {`Verified${site.method ? ` by ${VERIFICATION_METHOD_LABELS[site.method]}` : ""}. ${site.organizationId ? "The organisation's members' comments and replies" : "Your comments and replies"} on its pages are official responses, shown first; you can answer as yourself from the composer. Keep the proof in place: Flipside checks it every day.`}
           </p>
         ) : null}
         <CheckSummary claim={site} />

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { MessageSquare } from "../../components/ui/icons.tsx";
+import { OrganizationProfile, organizationMeta } from "../../features/organizations/organization-profile.tsx";
+import { createOrganizationsClient } from "../../features/organizations/organizations-client.ts";
 import { ActivitySection } from "../../features/profile/activity-list.tsx";
 import { NotesList } from "../../features/profile/notes-list.tsx";
 import {
@@ -34,7 +36,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       client.activity(id, kind, page),
       client.publicNotes(id),
     ]);
-    return { profile, activity, notes, kind, page };
+    return { kind: "person" as const, profile, activity, notes, activityKind: kind, page };
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 404) throw error;
+  }
+  // Not a person: an organisation's public page has the same kind of address.
+  try {
+    const organization = await createOrganizationsClient(serverApi(context)).publicProfile(id);
+    return { kind: "organization" as const, organization };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data(url.pathname, { status: 404 });
     throw error;
@@ -44,11 +53,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   if (!loaderData) return [];
+  if (loaderData.kind === "organization")
+    return organizationMeta(loaderData.organization, root?.config.publicOrigin ?? "");
   return profileMeta(loaderData.profile, root?.config.publicOrigin ?? "");
 }
 
 export default function UserDetails({ loaderData }: Route.ComponentProps) {
-  const { profile, activity, notes, kind, page } = loaderData;
+  if (loaderData.kind === "organization") return <OrganizationProfile org={loaderData.organization} />;
+  const { profile, activity, notes, activityKind: kind, page } = loaderData;
   return (
     <div className="flex flex-col gap-8" data-testid="public-profile">
       <ProfileHeader
