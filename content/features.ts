@@ -65,7 +65,20 @@ export const FEATURES = {
     operations: ["GET /api/v1/profiles/{id}", "GET /api/v1/profiles/{id}/notes", "GET /api/v1/contributions"],
     screens: ["routes/user-details/user.tsx"],
   },
-  organisations: { operations: ["GET /api/v1/organizations"], screens: ["routes/profile/organizations.tsx"] },
+  organisations: {
+    operations: [
+      "GET /api/v1/organizations",
+      "POST /api/v1/organizations",
+      "POST /api/v1/organizations/{id}/invitations",
+      "POST /api/v1/organization-invitations/{key}/accept",
+      "GET /api/v1/organizations/{id}/public",
+    ],
+    screens: [
+      "routes/profile/organizations.tsx",
+      "routes/profile/organization.tsx",
+      "routes/home/organization-invitation.tsx",
+    ],
+  },
   "delete-account": { operations: ["DELETE /api/account"], screens: ["routes/profile/settings.tsx"] },
   "verify-a-site": {
     operations: [

@@ -9,7 +9,7 @@ import {
   withoutCancelledDataReports,
 } from "./fixtures/browser.ts";
 import { commentWithPicture, DEMO_PASSWORD, demoEmail, pagePath, useJourney } from "./fixtures/journey.ts";
-import { SAMPLE_PERSON, SAMPLE_SITE, SPEC_ROUTES } from "./fixtures/spec-routes.ts";
+import { SAMPLE_ORGANIZATION, SAMPLE_PERSON, SAMPLE_SITE, SPEC_ROUTES } from "./fixtures/spec-routes.ts";
 
 /**
  * What a new person tripped over in their first hour (issue 19), each reproduced in Chromium at
@@ -102,7 +102,9 @@ describe("layout", () => {
       const tab = await tracked(options);
       const token = await demoToken("maya");
       await signIn(tab, { token });
-      const maya = (await api<{ id: string }>("/account", { token })).data.id;
+      const account = (await api<{ id: string; organizations: { id: string }[] }>("/account", { token }))
+        .data;
+      const maya = account.id;
       const { page, problems } = tab;
       const paths = [
         // A person's page with the demo's contributions in it, not the sample id's 404.
@@ -110,6 +112,7 @@ describe("layout", () => {
         ...SPEC_ROUTES.map((r) =>
           r.path
             .replace(SAMPLE_PERSON, maya)
+            .replace(SAMPLE_ORGANIZATION, account.organizations[0]?.id ?? SAMPLE_ORGANIZATION)
             .replace(`/websites/${SAMPLE_SITE}`, "/websites/greenhouse-notes.net"),
         ),
         "/?q=coffee",

@@ -167,6 +167,23 @@ describe("an organisation from creation to handover", () => {
     await page.waitForURL(/\/profile\/organizations$/);
     await page.getByText("No organisations yet").waitFor();
 
+    // 7. With a second organisation, the profile area offers a switcher between them.
+    const ninaToken = (await ninaTab.page.context().cookies()).find(
+      (c) => c.name === "flipside_token",
+    )?.value;
+    const second = await api<{ id: string }>("/v1/organizations", {
+      method: "POST",
+      body: { name: "Tide Watchers", slug: `tide-watchers-${Date.now().toString(36)}` },
+      token: ninaToken ?? "",
+    });
+    expect(second.status).toBe(201);
+    await visit(ninaTab.page, `/profile/organizations/${orgId}`);
+    expect(await ninaTab.page.getByTestId("organization-switcher").textContent()).toContain("Harbour News");
+    await ninaTab.page.getByTestId("organization-switcher").click();
+    await ninaTab.page.getByTestId("switch-organization").filter({ hasText: "Tide Watchers" }).click();
+    await ninaTab.page.waitForURL(new RegExp(`/profile/organizations/${second.data.id}$`));
+    await ninaTab.page.getByRole("heading", { name: "Tide Watchers" }).waitFor();
+
     for (const tab of [ownerTab, ninaTab]) expect(tab.problems.all()).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ describe("npm run demo", () => {
     const lines: string[] = [];
     expect(await seedDemo(t.app.db, t.app.config, (l) => lines.push(l))).toEqual({ created: true });
     const after = await counts();
-    expect(after).toMatchObject({ users: 6, notes: 4, tabs: 3 });
+    expect(after).toMatchObject({ users: 6, notes: 6, tabs: 3 });
     expect(after?.pages).toBeGreaterThanOrEqual(12);
     expect(after?.contributions).toBeGreaterThan(30);
     expect(after?.votes).toBeGreaterThan(20);
@@ -119,5 +119,32 @@ describe("npm run demo", () => {
     expect(websites.json()).toMatchObject([
       { domain: "greenhouse-notes.net", status: "PENDING", lastCheck: null, counts: { pages: 1 } },
     ]);
+
+    // Her organisation: three members; its notes are read by Sofia (a member), not by Lucas.
+    const mine = await t.app.inject({
+      url: "/api/v1/organizations",
+      headers: { authorization: `Bearer ${login.json().id_token}` },
+    });
+    expect(mine.json()).toMatchObject([{ name: "Greenhouse Growers", role: "OWNER", memberCount: 3 }]);
+    const tokenOf = async (who: "sofia" | "lucas") =>
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/authenticate",
+          payload: { username: demoEmail(who), password: DEMO_PASSWORD },
+        })
+      ).json().id_token;
+    const notesOf = async (who: "sofia" | "lucas") =>
+      (
+        await t.app.inject({
+          url: "/api/v1/notes?searchAnd=visibility==ORGANIZATION",
+          headers: { authorization: `Bearer ${await tokenOf(who)}` },
+        })
+      )
+        .json()
+        .map((n: { title: string }) => n.title)
+        .sort();
+    expect(await notesOf("sofia")).toEqual(["Seed order", "Try this in bed 3"]);
+    expect(await notesOf("lucas")).toEqual([]);
   });
 });

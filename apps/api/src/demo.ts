@@ -8,6 +8,7 @@ import { type Db, openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { users } from "./db/schema/accounts.ts";
 import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/discussion.ts";
+import { organizationMembers, organizations } from "./db/schema/organizations.ts";
 import { siteClaims } from "./db/schema/websites.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { storeAvatar } from "./lib/avatars.ts";
@@ -482,6 +483,41 @@ export async function seedDemo(
       visibility: "PUBLIC",
     });
 
+    // An organisation with three members who share notes (docs/organizations.md): Maya owns it,
+    // Kenji is an admin, Sofia a member; the owner and the admin show on its public page.
+    const [growers] = await tx
+      .insert(organizations)
+      .values({
+        name: "Greenhouse Growers",
+        slug: "greenhouse-growers",
+        description: "Neighbours who grow vegetables under glass and compare notes on what works.",
+        website: "https://greenhouse-notes.net",
+      })
+      .returning({ id: organizations.id });
+    if (!growers) throw new Error("demo organisation was not created");
+    await tx.insert(organizationMembers).values([
+      { organizationId: growers.id, userId: viewers.maya.id, role: "OWNER", showOnProfile: true },
+      { organizationId: growers.id, userId: viewers.kenji.id, role: "ADMIN", showOnProfile: true },
+      { organizationId: growers.id, userId: viewers.sofia.id, role: "MEMBER" },
+    ]);
+    const greenhousePage = page(PAGES.findIndex((p) => p.url.includes("greenhouse-notes.net")));
+    await notes.create(viewers.maya, {
+      sitePage_id: greenhousePage,
+      title: "Try this in bed 3",
+      body: "Sow in **early March** under fleece; compare with last year's yield.",
+      pinned: true,
+      visibility: "ORGANIZATION",
+      organizationId: growers.id,
+    });
+    await notes.create(viewers.kenji, {
+      sitePage_id: greenhousePage,
+      title: "Seed order",
+      body: "- San Marzano\n- Sungold\n- Black Krim",
+      pinned: false,
+      visibility: "ORGANIZATION",
+      organizationId: growers.id,
+    });
+
     // Custom tabs: a saved filter each, shown on every page they open.
     const tabs = createCustomTabsService(core);
     const tab = (who: Person, name: string, filter: Partial<CustomTabFilter>) =>
@@ -491,7 +527,7 @@ export async function seedDemo(
     await tab("tom", "Mine", { author: "me" });
   });
   log(
-    `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages. Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
+    `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages, the organisation Greenhouse Growers. Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
   );
   return { created: true };
 }

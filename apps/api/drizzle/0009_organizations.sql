@@ -1,6 +1,3 @@
--- Before organisations existed, an ORGANIZATION note named an organisation that could not exist and
--- was read by its author alone: it stays that way, as PRIVATE, so the new foreign key holds.
-UPDATE "notes" SET "visibility" = 'PRIVATE', "organization_id" = NULL WHERE "organization_id" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE "organization_invitation_sends" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"organization_id" uuid NOT NULL,
