@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { linkOrigin } from "../../lib/link-origin.ts";
-import { INVALID_UNSUBSCRIBE_LINK, unsubscribePage } from "../../lib/mail-templates/unsubscribe-page.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
+import { unsubscribeRoutes } from "../../lib/unsubscribe-routes.ts";
 import { requireActivatedViewer, requireViewer } from "../../plugins/auth.ts";
 import { createInvitations } from "./invitations.ts";
 import { createOrganizationsService } from "./organizations.service.ts";
@@ -413,64 +413,11 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const Token = z.object({ token: z.string().min(1).max(200) });
-  // Mail providers send `List-Unsubscribe=One-Click` as a form; the token is in the address.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 1024 },
-    (_request, _body, done) => done(null, {}),
-  );
-
-  app.get(
-    "/v1/organization-invitations/unsubscribe",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Unsubscribe from invitations (the page)",
-        description: "The link in every invitation opens this page, which asks before doing anything.",
-        querystring: Token,
-        produces: ["text/html"],
-      },
-    },
-    async (request, reply) => {
-      const known = await invitations.known(request.query.token);
-      const html = known
-        ? unsubscribePage(
-            "Stop invitations from Flipside",
-            `<p>Flipside users will no longer be able to invite this address to an organisation or to verify a website.</p><form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop invitations</button></form>`,
-          )
-        : INVALID_UNSUBSCRIBE_LINK;
-      return reply
-        .status(known ? 200 : 404)
-        .type("text/html; charset=utf-8")
-        .send(html);
-    },
-  );
-
-  app.post(
-    "/v1/organization-invitations/unsubscribe",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Unsubscribe from invitations",
-        description:
-          "One-click (RFC 8058): the address gets no further invitations from Flipside, to any organisation or website.",
-        querystring: Token,
-        produces: ["text/html"],
-      },
-    },
-    async (request, reply) => {
-      const done = await invitations.unsubscribe(request.query.token);
-      const html = done
-        ? unsubscribePage(
-            "You will get no more invitations",
-            "<p>Flipside will not send this address another invitation.</p>",
-          )
-        : INVALID_UNSUBSCRIBE_LINK;
-      return reply
-        .status(done ? 200 : 404)
-        .type("text/html; charset=utf-8")
-        .send(html);
-    },
-  );
+  unsubscribeRoutes(app, {
+    path: "/v1/organization-invitations/unsubscribe",
+    tags: TAGS,
+    what: "organisation invitations",
+    known: (token) => invitations.known(token),
+    unsubscribe: (token) => invitations.unsubscribe(token),
+  });
 };

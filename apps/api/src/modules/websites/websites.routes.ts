@@ -11,11 +11,8 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { linkOrigin } from "../../lib/link-origin.ts";
-import {
-  INVALID_UNSUBSCRIBE_LINK as INVALID_LINK,
-  unsubscribePage,
-} from "../../lib/mail-templates/unsubscribe-page.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
+import { unsubscribeRoutes } from "../../lib/unsubscribe-routes.ts";
 import { requireActivatedViewer, requireViewer } from "../../plugins/auth.ts";
 import { createOwnerInvites } from "./owner-invites.ts";
 import { createProofChecker } from "./proof-checks.ts";
@@ -189,65 +186,11 @@ export const ownerInviteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const Token = z.object({ token: z.string().min(1).max(200) });
-  // Mail providers send `List-Unsubscribe=One-Click` as a form; the token is in the address.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 1024 },
-    (_request, _body, done) => done(null, {}),
-  );
-
-  app.get(
-    "/v1/site-verifications/invite/unsubscribe",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Unsubscribe from owner invitations (the page)",
-        description:
-          "The link in every invitation opens this page, which asks before doing anything (link checkers open links too).",
-        querystring: Token,
-        produces: ["text/html"],
-      },
-    },
-    async (request, reply) => {
-      const known = await invites.known(request.query.token);
-      const html = known
-        ? unsubscribePage(
-            "Stop invitations from Flipside",
-            `<p>Flipside users will no longer be able to invite this address to verify a website.</p><form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop invitations</button></form>`,
-          )
-        : INVALID_LINK;
-      return reply
-        .status(known ? 200 : 404)
-        .type("text/html; charset=utf-8")
-        .send(html);
-    },
-  );
-
-  app.post(
-    "/v1/site-verifications/invite/unsubscribe",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Unsubscribe from owner invitations",
-        description:
-          "One-click (RFC 8058): the address the invitation went to gets no further invitations, from anyone, for any site.",
-        querystring: Token,
-        produces: ["text/html"],
-      },
-    },
-    async (request, reply) => {
-      const done = await invites.unsubscribe(request.query.token);
-      const html = done
-        ? unsubscribePage(
-            "You will get no more invitations",
-            "<p>Flipside will not send this address another invitation to verify a website.</p>",
-          )
-        : INVALID_LINK;
-      return reply
-        .status(done ? 200 : 404)
-        .type("text/html; charset=utf-8")
-        .send(html);
-    },
-  );
+  unsubscribeRoutes(app, {
+    path: "/v1/site-verifications/invite/unsubscribe",
+    tags: TAGS,
+    what: "owner invitations",
+    known: (token) => invites.known(token),
+    unsubscribe: (token) => invites.unsubscribe(token),
+  });
 };
