@@ -159,11 +159,12 @@ describe("an organisation from creation to handover", () => {
     await visit(page, `/profile/organizations/${orgId}?tab=danger`);
     await page.getByTestId("transfer-to").selectOption({ label: "Nina" });
     await page.getByTestId("transfer-ownership").click();
-    await page.getByTestId("confirm-dialog").getByTestId("confirm-action").click();
+    await page.getByRole("dialog", { name: "Transfer ownership?" }).getByTestId("confirm-action").click();
     await toastSaying(page, "Ownership transferred").waitFor();
     await page.getByTestId("my-role").getByText("You: Admin").waitFor();
+    // The transfer's dialog may still be closing when the next one opens: each is found by its title.
     await page.getByTestId("leave-organization").click();
-    await page.getByTestId("confirm-dialog").getByTestId("confirm-action").click();
+    await page.getByRole("dialog", { name: "Leave Harbour News?" }).getByTestId("confirm-action").click();
     await page.waitForURL(/\/profile\/organizations$/);
     await page.getByText("No organisations yet").waitFor();
 

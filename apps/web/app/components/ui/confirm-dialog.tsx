@@ -12,7 +12,7 @@ import {
 export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  title: string;
+  title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
@@ -25,6 +25,8 @@ export interface ConfirmDialogProps {
   /** Keeps the confirm button off (until the typed name matches, say). */
   confirmDisabled?: boolean;
   testId?: string;
+  /** The confirm button's test id. */
+  confirmTestId?: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export function ConfirmDialog({
   children,
   confirmDisabled = false,
   testId = "confirm-dialog",
+  confirmTestId = "confirm-action",
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
 
@@ -75,7 +78,7 @@ export function ConfirmDialog({
             loading={busy}
             disabled={confirmDisabled}
             onClick={() => void confirm()}
-            data-testid="confirm-action"
+            data-testid={confirmTestId}
           >
             {confirmLabel}
           </Button>

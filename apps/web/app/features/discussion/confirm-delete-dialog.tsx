@@ -1,13 +1,5 @@
-import { type ReactNode, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
+import type { ReactNode } from "react";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 
 /**
@@ -30,41 +22,25 @@ export function ConfirmDeleteDialog({
   onConfirm(): Promise<void>;
 }) {
   const gate = useContributionGate();
-  const [deleting, setDeleting] = useState(false);
-
-  async function confirm() {
-    setDeleting(true);
-    try {
-      await onConfirm();
-      onOpenChange(false);
-    } catch (error) {
-      gate.report(error, failure);
-    } finally {
-      setDeleting(false);
-    }
-  }
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Keep it
-          </Button>
-          <Button
-            variant="destructive"
-            loading={deleting}
-            onClick={() => void confirm()}
-            data-testid="confirm-delete"
-          >
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      cancelLabel="Keep it"
+      confirmLabel="Delete"
+      destructive
+      testId="confirm-delete-dialog"
+      confirmTestId="confirm-delete"
+      onConfirm={async () => {
+        try {
+          await onConfirm();
+        } catch (error) {
+          gate.report(error, failure);
+          throw error;
+        }
+      }}
+    />
   );
 }
