@@ -58,7 +58,8 @@ CREATE INDEX "organization_members_user_idx" ON "organization_members" USING btr
 CREATE UNIQUE INDEX "organizations_slug_key" ON "organizations" USING btree ("slug");--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_claims" ADD CONSTRAINT "site_claims_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "notes_organization_page_idx" ON "notes" USING btree ("organization_id","site_page_id") WHERE "notes"."visibility" = 'ORGANIZATION';--> statement-breakpoint
+CREATE INDEX "notes_organization_page_idx" ON "notes" USING btree ("site_page_id","organization_id") WHERE "notes"."visibility" = 'ORGANIZATION';--> statement-breakpoint
+CREATE INDEX "notes_organization_updated_idx" ON "notes" USING btree ("organization_id","updated_at" DESC NULLS FIRST) WHERE "notes"."visibility" = 'ORGANIZATION';--> statement-breakpoint
 CREATE UNIQUE INDEX "site_claims_site_organization_key" ON "site_claims" USING btree ("site_id","organization_id") WHERE "site_claims"."organization_id" is not null;--> statement-breakpoint
 CREATE INDEX "site_claims_organization_idx" ON "site_claims" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "site_claims_site_user_key" ON "site_claims" USING btree ("site_id","user_id") WHERE "site_claims"."organization_id" is null;

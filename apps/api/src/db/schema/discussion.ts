@@ -251,8 +251,12 @@ export const notes = pgTable(
       t.pinned.desc().nullsFirst(),
       t.updatedAt.desc().nullsFirst(),
     ),
+    // An organisation's notes: of one page (the page view) and all of them (the notes drawer).
     index("notes_organization_page_idx")
-      .on(t.organizationId, t.sitePageId)
+      .on(t.sitePageId, t.organizationId)
+      .where(sql`${t.visibility} = 'ORGANIZATION'`),
+    index("notes_organization_updated_idx")
+      .on(t.organizationId, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.visibility} = 'ORGANIZATION'`),
   ],
 );

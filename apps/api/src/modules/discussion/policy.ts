@@ -43,18 +43,23 @@ export function mayReadNote(note: NoteAccess, viewer: Viewer | null, memberOf: R
   );
 }
 
-/** The organisations a person belongs to, as a subquery. */
+/**
+ * The organisations a person belongs to, as an array the planner can use as an index condition
+ * (`= any(array(…))` is evaluated once; `in (subquery)` became a filter over every
+ * organisation's notes).
+ */
 export function organizationsOf(userId: string | Placeholder): SQL {
-  return sql`(select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`;
+  return sql`array(select ${organizationMembers.organizationId} from ${organizationMembers} where ${organizationMembers.userId} = ${userId})`;
 }
 
 /**
  * The notes a person reads in their lists (the notes drawer, the my-note tab, `GET /v1/notes`):
  * their own, and the ORGANIZATION notes of the organisations they belong to. Nobody else's,
- * whatever the filter: this rule is ANDed into every notes list.
+ * whatever the filter: this rule is ANDed into every notes list. Each side has its index
+ * (`notes_author_*`, `notes_organization_*`), so the two meet in a bitmap OR.
  */
 export function readableNotesOf(userId: string | Placeholder): SQL {
-  return sql`(${notes.authorId} = ${userId} or (${notes.visibility} = 'ORGANIZATION' and ${notes.organizationId} in ${organizationsOf(userId)}))`;
+  return sql`(${notes.authorId} = ${userId} or (${notes.visibility} = 'ORGANIZATION' and ${notes.organizationId} = any(${organizationsOf(userId)})))`;
 }
 
 export const readableNotes: ListRule = (viewer) => (viewer ? readableNotesOf(viewer.id) : sql`false`);
