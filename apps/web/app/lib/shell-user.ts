@@ -21,15 +21,17 @@ export interface ShellOrganization {
 
 function organizationsOf(value: unknown): ShellOrganization[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(
-    (o): o is ShellOrganization =>
-      typeof o === "object" &&
-      o !== null &&
-      typeof o.id === "string" &&
-      typeof o.name === "string" &&
-      typeof o.slug === "string" &&
-      (o.role === "OWNER" || o.role === "ADMIN" || o.role === "MEMBER"),
-  );
+  return value
+    .filter(
+      (o): o is ShellOrganization =>
+        typeof o === "object" &&
+        o !== null &&
+        typeof o.id === "string" &&
+        typeof o.name === "string" &&
+        typeof o.slug === "string" &&
+        (o.role === "OWNER" || o.role === "ADMIN" || o.role === "MEMBER"),
+    )
+    .map(({ id, name, slug, role }) => ({ id, name, slug, role }));
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);

@@ -30,6 +30,10 @@ describe("toShellUser", () => {
       activated: true,
       imageUrl: 42,
       passwordHash: "x",
+      organizations: [
+        { id: "o1", name: "Harbour News", slug: "harbour-news", role: "ADMIN", secret: "x" },
+        { id: "o2", name: "No role" },
+      ],
     });
     expect(user).toEqual({
       id: "u1",
@@ -37,6 +41,8 @@ describe("toShellUser", () => {
       email: "ada@example.com",
       imageUrl: null,
       activated: true,
+      // Only well-formed memberships, with only what the shell uses.
+      organizations: [{ id: "o1", name: "Harbour News", slug: "harbour-news", role: "ADMIN" }],
     });
     expect(toShellUser({ displayName: "no id" })).toBeNull();
     expect(toShellUser(null)).toBeNull();

@@ -396,9 +396,11 @@ describe("/api/account", () => {
         "id",
         "imageUrl",
         "language",
+        "organizations",
         "roles",
       ].sort(),
     );
+    expect(body.organizations).toEqual([]);
     expect(body).toMatchObject({
       email,
       displayName: "Ada Lovelace",
