@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readCookie } from "./cookies.ts";
 import { pageTitle } from "./page-title.ts";
 import { toShellUser, userInitials } from "./shell-user.ts";
+import { isUuid } from "./uuid.ts";
 
 describe("pageTitle", () => {
   it("puts the most specific part first and the product last", () => {
@@ -50,5 +51,20 @@ describe("toShellUser", () => {
     expect(userInitials(user)).toBe("AL");
     expect(userInitials({ id: "u2", email: "bob@example.com" })).toBe("BE");
     expect(userInitials({ id: "u3", displayName: "zed" })).toBe("ZE");
+  });
+});
+
+describe("isUuid", () => {
+  it("takes a UUID in either case and nothing else", () => {
+    expect(isUuid("0190C8A2-5b7e-7d44-9a51-3c1f2e4d5a6b")).toBe(true);
+    for (const value of [
+      "",
+      null,
+      undefined,
+      "0190c8a2-5b7e-7d44-9a51-3c1f2e4d5a6",
+      "x".repeat(36),
+      "0190c8a2-5b7e-7d44-9a51-3c1f2e4d5a6b/x",
+    ])
+      expect(isUuid(value)).toBe(false);
   });
 });

@@ -18,8 +18,8 @@ import {
   organizationMembers,
   organizations,
 } from "../../db/schema/organizations.ts";
-import { mailOptOuts } from "../../db/schema/websites.ts";
 import { conflict, forbidden, notFound, tooManyRequests } from "../../lib/errors.ts";
+import { emailHash, hasOptedOut, optOut } from "../../lib/mail-opt-outs.ts";
 import { organizationInvitationMail } from "../../lib/mail-templates/organization-mails.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { Storage } from "../../lib/storage.ts";
@@ -29,8 +29,6 @@ import { MANAGERS, requireRole } from "./membership.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
-/** Only a hash of an address is kept in the opt-out list (as the owner invitations keep it). */
-const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
 type InvitationRow = typeof organizationInvitations.$inferSelect;
 
@@ -156,9 +154,9 @@ export function createInvitations(deps: InvitationsDeps) {
   };
 
   /** The organisation's invitations, newest first: OWNERs and ADMINs. */
-  async function list(userId: string, organizationId: string): Promise<OrganizationInvitation[]> {
-    await requireRole(db, organizationId, userId, MANAGERS);
-    const rows = await db
+  /** Invitations with their inviters: an organisation's (`list`) or one just sent (`invite`). */
+  function withInviters() {
+    return db
       .select({
         inv: organizationInvitations,
         inviter: {
@@ -170,10 +168,14 @@ export function createInvitations(deps: InvitationsDeps) {
       })
       .from(organizationInvitations)
       .leftJoin(users, eq(users.id, organizationInvitations.inviterId))
-      .where(eq(organizationInvitations.organizationId, organizationId))
-      .orderBy(desc(organizationInvitations.createdAt), desc(organizationInvitations.id))
-      .limit(200);
-    return rows.map(({ inv, inviter }) => ({
+      .$dynamic();
+  }
+
+  function present({
+    inv,
+    inviter,
+  }: Awaited<ReturnType<typeof withInviters>>[number]): OrganizationInvitation {
+    return {
       id: inv.id,
       email: inv.email,
       role: inv.role,
@@ -183,7 +185,16 @@ export function createInvitations(deps: InvitationsDeps) {
       expiresDate: inv.expiresAt.toISOString(),
       respondedDate: inv.respondedAt?.toISOString() ?? null,
       createdDate: inv.createdAt.toISOString(),
-    }));
+    };
+  }
+
+  async function list(userId: string, organizationId: string): Promise<OrganizationInvitation[]> {
+    await requireRole(db, organizationId, userId, MANAGERS);
+    const rows = await withInviters()
+      .where(eq(organizationInvitations.organizationId, organizationId))
+      .orderBy(desc(organizationInvitations.createdAt), desc(organizationInvitations.id))
+      .limit(200);
+    return rows.map(present);
   }
 
   /** The address an unsubscribe link stands for, if Flipside sent it. */
@@ -234,11 +245,7 @@ export function createInvitations(deps: InvitationsDeps) {
             ),
           );
         if (waiting && statusOf(waiting) === "PENDING") throw conflict(ORGANIZATION_MESSAGES.alreadyInvited);
-        const [optedOut] = await tx
-          .select({ h: mailOptOuts.emailHash })
-          .from(mailOptOuts)
-          .where(eq(mailOptOuts.emailHash, emailHash(email)));
-        if (optedOut) throw conflict(ORGANIZATION_MESSAGES.optedOut);
+        if (await hasOptedOut(tx, emailHash(email))) throw conflict(ORGANIZATION_MESSAGES.optedOut);
         const [size] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(organizationMembers)
@@ -266,10 +273,9 @@ export function createInvitations(deps: InvitationsDeps) {
         return row.id;
       });
       await send(id, made.key, origin);
-      const listed = await list(userId, organizationId);
-      const invitation = listed.find((i) => i.id === id);
-      if (!invitation) throw notFound(ORGANIZATION_MESSAGES.noSuchInvitation);
-      return invitation;
+      const [row] = await withInviters().where(eq(organizationInvitations.id, id));
+      if (!row) throw notFound(ORGANIZATION_MESSAGES.noSuchInvitation);
+      return present(row);
     },
 
     /** Mails a waiting (or expired) invitation again with a new link; the old link stops working. */
@@ -394,10 +400,7 @@ export function createInvitations(deps: InvitationsDeps) {
     async unsubscribe(token: string): Promise<boolean> {
       const email = await known(token);
       if (!email) return false;
-      await db
-        .insert(mailOptOuts)
-        .values({ emailHash: emailHash(email) })
-        .onConflictDoNothing();
+      await optOut(db, emailHash(email));
       return true;
     },
 

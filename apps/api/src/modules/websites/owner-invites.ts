@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { domainToUnicode } from "node:url";
 import { OWNER_INVITE_LIMITS, WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
 import { and, count, countDistinct, eq, gt } from "drizzle-orm";
@@ -6,16 +6,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
-import { mailOptOuts, ownerInvites } from "../../db/schema/websites.ts";
+import { ownerInvites } from "../../db/schema/websites.ts";
 import { conflict, notFound, tooManyRequests } from "../../lib/errors.ts";
+import { emailHash, hasOptedOut, optOut } from "../../lib/mail-opt-outs.ts";
 import { ownerInviteMail } from "../../lib/mail-templates/website-mails.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Only a hash of an invited address is kept (see ownerInvites). */
-export const emailHash = (email: string) =>
-  createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
 export interface OwnerInviteDeps {
   db: Db;
@@ -100,10 +97,7 @@ export function createOwnerInvites(deps: OwnerInviteDeps) {
           );
         if ((forSite?.n ?? 0) >= OWNER_INVITE_LIMITS.perSitePerWeek)
           throw tooManyRequests((7 * DAY_MS) / 1000, WEBSITE_MESSAGES.inviteSiteLimit);
-        const [optedOut] = await tx
-          .select({ h: mailOptOuts.emailHash })
-          .from(mailOptOuts)
-          .where(eq(mailOptOuts.emailHash, hash));
+        const optedOut = await hasOptedOut(tx, hash);
         const [recent] = await tx
           .select({ id: ownerInvites.id })
           .from(ownerInvites)
@@ -153,7 +147,7 @@ export function createOwnerInvites(deps: OwnerInviteDeps) {
     async unsubscribe(token: string): Promise<boolean> {
       const invite = await inviteWith(token);
       if (!invite) return false;
-      await db.insert(mailOptOuts).values({ emailHash: invite.emailHash }).onConflictDoNothing();
+      await optOut(db, invite.emailHash);
       return true;
     },
 

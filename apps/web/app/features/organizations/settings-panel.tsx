@@ -364,7 +364,7 @@ export function DangerZone({
           setTyped("");
         }}
         title={`Delete ${org.name}?`}
-        description={`This cannot be undone. Its ${org.counts.notes === 1 ? "note" : `${org.counts.notes} notes`}, members and invitations go; its websites return to the people who claimed them.`}
+        description={`This cannot be undone. Its shared notes (${org.counts.notes}), members and invitations go; its websites return to the people who claimed them.`}
         confirmLabel="Delete the organisation"
         destructive
         confirmDisabled={typed.trim().toLowerCase() !== org.slug}

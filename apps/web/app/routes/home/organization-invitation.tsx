@@ -1,4 +1,4 @@
-import { ORGANIZATION_MESSAGES, ROLE_LABELS } from "@flipside/contracts/organization-constants";
+import { ORGANIZATION_MESSAGES } from "@flipside/contracts/organization-constants";
 import { useState } from "react";
 import { data, useNavigate, useRevalidator } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
@@ -186,7 +186,7 @@ export default function OrganizationInvitation({ loaderData }: Route.ComponentPr
             <div className="flex min-w-0 flex-col">
               <h1 className="font-semibold text-2xl tracking-tight">{`Join ${org.name}`}</h1>
               <p className="text-muted-foreground text-sm">
-                {`${invitation.inviter ? `${invitation.inviter} invites` : "You are invited as"} ${invitation.email} to join as ${ROLE_LABELS[invitation.role].toLowerCase() === "admin" ? "an admin" : "a member"}.`}
+                {`${invitation.inviter ? `${invitation.inviter} invites` : "You are invited as"} ${invitation.email} to join as ${invitation.role === "ADMIN" ? "an admin" : "a member"}.`}
               </p>
             </div>
           </div>

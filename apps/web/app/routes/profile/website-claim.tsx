@@ -16,9 +16,8 @@ import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { titleMeta } from "../../lib/page-title.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import type { Route } from "./+types/website-claim";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectInAppMode(request);
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // From an organisation's websites tab: the claim is the organisation's (the server checks the role).
   const organizationId = url.searchParams.get("organization");
   let organization: { id: string; name: string } | null = null;
-  if (organizationId && UUID.test(organizationId)) {
+  if (isUuid(organizationId)) {
     try {
       const org = await createOrganizationsClient(serverApi(context)).detail(organizationId);
       organization = { id: org.id, name: org.name };

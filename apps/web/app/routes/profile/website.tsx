@@ -13,13 +13,14 @@ import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { titleMeta } from "../../lib/page-title.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import type { Route } from "./+types/website";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   redirectInAppMode(request);
   try {
     const asked = new URL(request.url).searchParams.get("organization");
-    const organizationId = asked && /^[0-9a-f-]{36}$/i.test(asked) ? asked : null;
+    const organizationId = isUuid(asked) ? asked : null;
     return { site: await createWebsitesClient(serverApi(context)).detail(params.domain, organizationId) };
   } catch (error) {
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));

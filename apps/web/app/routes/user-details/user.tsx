@@ -15,9 +15,8 @@ import { profileMeta } from "../../features/profile/profile-meta.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import type { RootData } from "../../lib/root-data.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import type { Route } from "./+types/user";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `/users/{uuid}` and `/profiles/{uuid}`: a person's public page, rendered on the server (for
@@ -25,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!UUID.test(params.uuid)) throw data(url.pathname, { status: 404 });
+  if (!isUuid(params.uuid)) throw data(url.pathname, { status: 404 });
   const id = params.uuid.toLowerCase();
   const kind = parseActivityKind(url.searchParams.get("kind"));
   const page = parsePageNumber(url.searchParams.get("page"));
