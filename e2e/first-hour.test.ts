@@ -97,8 +97,9 @@ const LONG_ADDRESS =
   "flipside-untitled.com/2026/11/Cephalopod_intelligence_and_other_long_words/AnExtraordinarilyLongSegmentWithoutBreaks.html";
 
 describe("layout", () => {
-  it("no working screen scrolls sideways at 320 or 375 px, signed in, with the demo's data", async () => {
-    for (const options of [NARROW, PHONE]) {
+  // One test a width: each crawl of every route has the whole test timeout to itself.
+  for (const options of [NARROW, PHONE]) {
+    it(`no working screen scrolls sideways at ${options.viewport.width} px, signed in, with the demo's data`, async () => {
       const tab = await tracked(options);
       const token = await demoToken("maya");
       await signIn(tab, { token });
@@ -123,8 +124,8 @@ describe("layout", () => {
         expect(await sideways(page), `${path} scrolls sideways at ${options.viewport.width} px`).toBe(0);
       }
       expect(ownProblems(problems.all())).toEqual([]);
-    }
-  });
+    });
+  }
 
   it("a site icon shows the globe until it loads, and keeps it when it fails: cards, header, related pages", async () => {
     const { page, problems } = await tracked(PHONE);
@@ -206,14 +207,14 @@ describe("layout", () => {
     expect(ownProblems(problems.all())).toEqual([]);
   });
 
-  it("in dark mode at 320 and 375 px (and light at 375), every tab of a page and the notes drawer fit and stay readable", async () => {
-    const address = "flipside-dark.com/phone";
-    const runs = [
-      { ...NARROW, colorScheme: "dark" },
-      { ...PHONE, colorScheme: "dark" },
-      { ...PHONE, colorScheme: "light" },
-    ] as const;
-    for (const [run, options] of runs.entries()) {
+  const darkRuns = [
+    { ...NARROW, colorScheme: "dark" },
+    { ...PHONE, colorScheme: "dark" },
+    { ...PHONE, colorScheme: "light" },
+  ] as const;
+  for (const [run, options] of darkRuns.entries()) {
+    it(`in ${options.colorScheme} mode at ${options.viewport.width} px, every tab of a page and the notes drawer fit and stay readable`, async () => {
+      const address = "flipside-dark.com/phone";
       const tab = await newAccountOn(`Dot${run}`, address, options);
       const { page, problems } = tab;
       // Something of the viewer's own on every tab: their review (with Delete review), their
@@ -270,8 +271,8 @@ describe("layout", () => {
       await page.getByTestId("notes-drawer-item").first().waitFor();
       await check("the notes drawer", '[data-testid="notes-drawer"]');
       expect(ownProblems(problems.all())).toEqual([]);
-    }
-  });
+    });
+  }
 
   it("the page tabs say their names on a phone", async () => {
     const { page, problems } = await tracked(PHONE);
