@@ -151,11 +151,54 @@ describe("an organisation from creation to handover", () => {
     await composer.getByTestId("composer-submit").click();
     await ninaTab.page.getByTestId("official-badge").first().waitFor();
 
+    // A tab of her own, "Newsroom", shows the organisation on any page: its shared note, and what
+    // its members wrote — not what a stranger wrote beside them.
+    const sams = await api<{ id: string }>("/v1/site-page-comments", {
+      method: "POST",
+      body: {
+        sitePage_id: (
+          await api<{ id: string }>("/v1/site-pages/flip", { method: "POST", body: { url: address } })
+        ).data.id,
+        body: "A stranger's view of the tides.",
+      },
+      token: stranger.token,
+    });
+    expect(sams.status).toBe(201);
+    await visit(ninaTab.page, pagePath(address));
+    await ninaTab.page.getByTestId("tab-tab-plus").click();
+    await ninaTab.page.getByTestId("tab-plus-new").click();
+    const tabDialog = ninaTab.page.getByTestId("custom-tab-dialog");
+    await tabDialog.getByLabel("Name").fill("Newsroom");
+    await tabDialog.getByLabel("Members of Harbour News").check();
+    await tabDialog.getByRole("button", { name: "Add tab" }).click();
+    const newsroom = ninaTab.page.getByTestId("tab-custom");
+    await expect.poll(() => newsroom.getAttribute("aria-selected")).toBe("true");
+    expect(await ninaTab.page.getByTestId("custom-tab-summary").textContent()).toBe(
+      "Comments · by members of Harbour News · newest first",
+    );
+    const tabNotes = ninaTab.page.getByTestId("custom-tab-notes").getByTestId("note");
+    await tabNotes.filter({ hasText: "Check the tide tables" }).waitFor();
+    expect(await tabNotes.getByTestId("note-author").textContent()).toBe("by Olive");
+    const tabItems = ninaTab.page.getByTestId("custom-tab-item");
+    await expect
+      .poll(() => tabItems.allTextContents())
+      .toEqual([expect.stringContaining("High tide is at six tomorrow.")]);
+    expect(await seriousAxeFindings(ninaTab.page)).toEqual([]);
+
     // The organisation's public page shows its verified site.
     await visit(ninaTab.page, `/profiles/${orgId}`);
     await ninaTab.page.getByTestId("organization-sites").getByText(domain).waitFor();
 
-    // 6. Olive hands ownership to Nina, then leaves.
+    // 6. Olive hands ownership to Nina, then leaves (her own tab of the organisation says so after).
+    const olivesTab = await api("/v1/custom-tabs", {
+      method: "POST",
+      body: {
+        name: "Harbour",
+        filter: { kinds: ["COMMENT"], author: "organization", organizationId: orgId },
+      },
+      token: olive.token,
+    });
+    expect(olivesTab.status).toBe(201);
     await visit(page, `/profile/organizations/${orgId}?tab=danger`);
     await page.getByTestId("transfer-to").selectOption({ label: "Nina" });
     await page.getByTestId("transfer-ownership").click();
@@ -167,6 +210,15 @@ describe("an organisation from creation to handover", () => {
     await page.getByRole("dialog", { name: "Leave Harbour News?" }).getByTestId("confirm-action").click();
     await page.waitForURL(/\/profile\/organizations$/);
     await page.getByText("No organisations yet").waitFor();
+    await visit(page, pagePath(address));
+    await page.getByTestId("tab-custom").click();
+    await page
+      .getByTestId("custom-tab-left")
+      .getByText("You are no longer in this tab's organisation")
+      .waitFor();
+    expect(await page.getByTestId("custom-tab-summary").textContent()).toBe(
+      "Comments · by members of an organisation you have left · newest first",
+    );
 
     // 7. With a second organisation, the profile area offers a switcher between them.
     const ninaToken = (await ninaTab.page.context().cookies()).find(

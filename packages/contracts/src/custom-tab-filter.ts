@@ -16,7 +16,8 @@ export const CUSTOM_TAB_MIN_SCORE_LIMIT = 10_000;
 /** COMMENT covers replies too: on a page both are "comments". */
 export const CUSTOM_TAB_KINDS = ["COMMENT", "REVIEW", "RELATED_PAGE"] as const;
 export type CustomTabKind = (typeof CUSTOM_TAB_KINDS)[number];
-export const CUSTOM_TAB_AUTHORS = ["anyone", "me"] as const;
+/** "organization": the members of `organizationId`, an organisation the tab's owner belongs to. */
+export const CUSTOM_TAB_AUTHORS = ["anyone", "me", "organization"] as const;
 export const CUSTOM_TAB_ATTACHMENTS = ["any", "with", "without"] as const;
 export const CUSTOM_TAB_SORTS = ["newest", "top"] as const;
 
@@ -26,6 +27,8 @@ export interface CustomTabFilter {
   /** Which reviews, when reviews are among the kinds; empty means every sentiment. */
   sentiments: ReviewSentiment[];
   author: (typeof CUSTOM_TAB_AUTHORS)[number];
+  /** With author "organization" only (tabs saved before organisations have none). */
+  organizationId?: string | null;
   /** Only contributions with at least this score (up votes minus down votes); null: any. */
   minScore: number | null;
   attachments: (typeof CUSTOM_TAB_ATTACHMENTS)[number];
@@ -48,12 +51,15 @@ export const CUSTOM_TAB_MESSAGES = {
   minScore: `The minimum score is a whole number from -${CUSTOM_TAB_MIN_SCORE_LIMIT.toLocaleString("en")} to ${CUSTOM_TAB_MIN_SCORE_LIMIT.toLocaleString("en")}`,
   orderMismatch: "List each of your tabs exactly once",
   notFound: "There is no such tab.",
+  organizationRequired: "Choose the organisation whose members' contributions the tab shows",
+  organizationOnlyWithMembers: "An organisation is chosen only for a tab of its members' contributions",
 } as const;
 
 export const DEFAULT_CUSTOM_TAB_FILTER: CustomTabFilter = {
   kinds: ["COMMENT", "REVIEW", "RELATED_PAGE"],
   sentiments: [],
   author: "anyone",
+  organizationId: null,
   minScore: null,
   attachments: "any",
   sort: "newest",
@@ -81,6 +87,10 @@ export function customTabSearchAnd(
     }
   }
   if (filter.author === "me") clauses.push(`authorId==${on.viewerId}`);
+  // The API answers 404 unless the viewer belongs to the organisation (its members are its own).
+  if (filter.author === "organization" && filter.organizationId) {
+    clauses.push(`authorOrganization==${filter.organizationId}`);
+  }
   if (filter.minScore !== null) clauses.push(`score>=${filter.minScore}`);
   if (filter.attachments === "with") clauses.push("attachmentCount>0");
   if (filter.attachments === "without") clauses.push("attachmentCount==0");
@@ -91,8 +101,11 @@ export function customTabSort(filter: CustomTabFilter): string[] {
   return filter.sort === "top" ? ["top,desc", "createdDate,desc"] : ["createdDate,desc"];
 }
 
-/** "Reviews · positive, expert · score ≥ 2", for the list of tabs. */
-export function describeCustomTab(filter: CustomTabFilter): string {
+/**
+ * "Reviews · positive, expert · score ≥ 2", for the list of tabs. `organizationName` is the name
+ * of the tab's organisation, when its owner still belongs to it.
+ */
+export function describeCustomTab(filter: CustomTabFilter, organizationName?: string | null): string {
   const parts: string[] = [];
   parts.push(
     filter.kinds.length === CUSTOM_TAB_KINDS.length
@@ -103,6 +116,11 @@ export function describeCustomTab(filter: CustomTabFilter): string {
     parts.push(`${filter.sentiments.map((s) => s.toLowerCase()).join(", ")} reviews`);
   }
   if (filter.author === "me") parts.push("by me");
+  if (filter.author === "organization") {
+    parts.push(
+      organizationName ? `by members of ${organizationName}` : "by members of an organisation you have left",
+    );
+  }
   if (filter.minScore !== null) parts.push(`score ≥ ${filter.minScore}`);
   if (filter.attachments === "with") parts.push("with attachments");
   if (filter.attachments === "without") parts.push("without attachments");

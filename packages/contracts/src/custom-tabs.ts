@@ -25,6 +25,9 @@ export const CustomTabFilter = z
       .refine(unique, "Each kind once"),
     sentiments: z.array(ReviewSentiment).refine(unique, "Each sentiment once").default([]),
     author: z.enum(CUSTOM_TAB_AUTHORS).default("anyone"),
+    organizationId: Uuid.nullable()
+      .default(null)
+      .describe('With author "organization": an organisation the tab\'s owner belongs to'),
     minScore: z
       .int({ error: CUSTOM_TAB_MESSAGES.minScore })
       .min(-CUSTOM_TAB_MIN_SCORE_LIMIT, CUSTOM_TAB_MESSAGES.minScore)
@@ -35,6 +38,20 @@ export const CustomTabFilter = z
     sort: z.enum(CUSTOM_TAB_SORTS).default("newest"),
   })
   .superRefine((value, ctx) => {
+    if (value.author === "organization" && !value.organizationId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["organizationId"],
+        message: CUSTOM_TAB_MESSAGES.organizationRequired,
+      });
+    }
+    if (value.author !== "organization" && value.organizationId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["organizationId"],
+        message: CUSTOM_TAB_MESSAGES.organizationOnlyWithMembers,
+      });
+    }
     if (value.sentiments.length > 0 && !value.kinds.includes("REVIEW")) {
       ctx.addIssue({
         code: "custom",

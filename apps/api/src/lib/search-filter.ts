@@ -31,6 +31,11 @@ export interface FieldSpec {
   normalize?: (value: string, op: Operator) => string;
   /** Allow `==null` / `!=null` (IS NULL / IS NOT NULL). */
   nullable?: boolean;
+  /**
+   * A condition of its own for `field==value`, where the field is not a column to compare (e.g.
+   * "its author belongs to this organisation"); such a field allows `==` only.
+   */
+  matches?: (value: Bound) => SQL;
 }
 
 export interface FilterSpec {
@@ -77,6 +82,7 @@ export function defaultOperators(type: FieldType): readonly Operator[] {
 }
 
 function operatorsOf(field: FieldSpec): readonly Operator[] {
+  if (field.matches) return ["=="];
   const ops = field.ops ?? defaultOperators(field.type);
   // ILIKE only makes sense on text, whatever a spec says.
   return field.type === "string" ? ops : ops.filter((op) => op !== "||");
@@ -136,7 +142,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-type Bound = string | number | boolean;
+export type Bound = string | number | boolean;
 
 /** One checked condition: a field, an operator and its value parsed for the field (null: IS NULL). */
 export interface Clause {
@@ -317,6 +323,7 @@ export function compileFilter(filter: Filter, spec: FilterSpec): SQL | undefined
     if (clause.value === null) {
       return clause.op === "==" ? sql`${field.column} is null` : sql`${field.column} is not null`;
     }
+    if (field.matches) return field.matches(clause.value);
     return compare(field.column, clause.op, clause.value, field.type);
   });
   if (parts.length === 0) return undefined;

@@ -1,8 +1,11 @@
 import type { Contribution } from "@flipside/contracts/discussion";
+import { ORGANIZATION_MESSAGES } from "@flipside/contracts/organizations";
 import { eq, sql } from "drizzle-orm";
 import { CONTRIBUTION_TYPES, contributions, REVIEW_SENTIMENTS, reviews } from "../../db/schema/discussion.ts";
+import { organizationMembers } from "../../db/schema/organizations.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
-import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
+import { type FilterSpec, parseSearchAnd, type SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import {
   contributionList,
@@ -12,6 +15,7 @@ import {
   presentContributionBase,
   presentPageRef,
 } from "../discussion/index.ts";
+import { isMember } from "../organizations/index.ts";
 import { type ActivityRow, listActivity } from "./contributions.repository.ts";
 
 export const CONTRIBUTION_FILTER: FilterSpec = {
@@ -31,6 +35,14 @@ export const CONTRIBUTION_FILTER: FilterSpec = {
       values: REVIEW_SENTIMENTS,
     },
     attachmentCount: { column: contributions.attachmentCount, type: "int" },
+    // Contributions of an organisation's present members (the custom tab "my organisation"); only
+    // its members may ask, or the list would tell anyone who belongs to it.
+    authorOrganization: {
+      column: contributions.authorId,
+      type: "uuid",
+      matches: (organizationId) =>
+        sql`${contributions.authorId} in (select ${organizationMembers.userId} from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationId}::uuid)`,
+    },
   },
   bareToken: { field: "contributionType", values: CONTRIBUTION_TYPES },
 };
@@ -66,6 +78,16 @@ export function createContributionsService(core: DiscussionCore) {
 
   return {
     /** Public activity: everything but deleted contributions, newest first. */
-    list: (viewer: Viewer | null, query: ListQuery) => listOf(db, spec, viewer, query),
+    async list(viewer: Viewer | null, query: ListQuery) {
+      const filter = parseSearchAnd(query.searchAnd, CONTRIBUTION_FILTER);
+      for (const clause of filter) {
+        if (clause.field !== "authorOrganization") continue;
+        // As the organisation's own routes answer someone outside it: there is no such organisation.
+        if (!viewer || !(await isMember(db, String(clause.value), viewer.id))) {
+          throw notFound(ORGANIZATION_MESSAGES.notFound);
+        }
+      }
+      return listOf(db, spec, viewer, { ...query, filter });
+    },
   };
 }

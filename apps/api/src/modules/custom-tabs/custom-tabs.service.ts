@@ -15,15 +15,20 @@ import { parseSearchAnd } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { CONTRIBUTION_FILTER, createContributionsService } from "../contributions/index.ts";
 import type { DiscussionCore } from "../discussion/index.ts";
+import { EVERYONE_IN_ORGANIZATION, organizationsOfAccount, requireRole } from "../organizations/index.ts";
 
 type Row = typeof customTabs.$inferSelect;
 
-function present(row: Row): CustomTab {
+/** Names of the owner's organisations, by id (a tab of an organisation they left has none). */
+type OrganizationNames = ReadonlyMap<string, string>;
+
+function present(row: Row, names: OrganizationNames): CustomTab {
+  const organizationId = row.filter.organizationId ?? null;
   return {
     id: row.id,
     name: row.name,
-    filter: row.filter,
-    description: describeCustomTab(row.filter),
+    filter: { ...row.filter, organizationId },
+    description: describeCustomTab(row.filter, organizationId ? names.get(organizationId) : null),
     position: row.position,
     createdDate: row.createdAt.toISOString(),
     updatedDate: row.updatedAt.toISOString(),
@@ -44,6 +49,18 @@ function checkFilter(filter: CustomTabFilter) {
 }
 
 const byOwner = (ownerId: string) => eq(customTabs.ownerId, ownerId);
+
+async function namesFor(db: Db, ownerId: string, rows: readonly Row[]): Promise<OrganizationNames> {
+  if (!rows.some((row) => row.filter.author === "organization")) return new Map();
+  return new Map((await organizationsOfAccount(db, ownerId)).map((o) => [o.id, o.name]));
+}
+
+/** A tab of an organisation's members is only for a member of it (404 otherwise, as elsewhere). */
+async function checkOrganization(db: Db, ownerId: string, filter: CustomTabFilter) {
+  if (filter.author === "organization" && filter.organizationId) {
+    await requireRole(db, filter.organizationId, ownerId, EVERYONE_IN_ORGANIZATION);
+  }
+}
 
 type Db = DiscussionCore["db"];
 
@@ -76,9 +93,15 @@ export function createCustomTabsService(core: DiscussionCore) {
     }
   }
 
+  const presentAll = async (tx: Db, ownerId: string, rows: Row[]) => {
+    const names = await namesFor(tx, ownerId, rows);
+    return rows.map((row) => present(row, names));
+  };
   const list = async (tx: Db, ownerId: string) =>
-    (await tx.select().from(customTabs).where(byOwner(ownerId)).orderBy(asc(customTabs.position))).map(
-      present,
+    presentAll(
+      tx,
+      ownerId,
+      await tx.select().from(customTabs).where(byOwner(ownerId)).orderBy(asc(customTabs.position)),
     );
 
   return {
@@ -119,11 +142,13 @@ export function createCustomTabsService(core: DiscussionCore) {
         const { count, last } = mine ?? { count: 0, last: -1 };
         if (count >= MAX_CUSTOM_TABS) throw conflict(CUSTOM_TAB_MESSAGES.tooMany);
         await assertNameFree(tx, ownerId, input.name);
+        await checkOrganization(tx, ownerId, input.filter);
         const [row] = await tx
           .insert(customTabs)
           .values({ ownerId, name: input.name, filter: input.filter, position: last + 1 })
           .returning();
-        return present(row as Row);
+        const [tab] = await presentAll(tx, ownerId, [row as Row]);
+        return tab as CustomTab;
       });
     },
 
@@ -131,13 +156,15 @@ export function createCustomTabsService(core: DiscussionCore) {
       if (input.filter) checkFilter(input.filter);
       return asOwner(ownerId, async (tx) => {
         if (input.name !== undefined) await assertNameFree(tx, ownerId, input.name, id);
+        if (input.filter) await checkOrganization(tx, ownerId, input.filter);
         const [row] = await tx
           .update(customTabs)
           .set({ ...input, updatedAt: new Date() })
           .where(and(eq(customTabs.id, id), byOwner(ownerId)))
           .returning();
         if (!row) throw notFound(CUSTOM_TAB_MESSAGES.notFound);
-        return present(row);
+        const [tab] = await presentAll(tx, ownerId, [row]);
+        return tab as CustomTab;
       });
     },
 

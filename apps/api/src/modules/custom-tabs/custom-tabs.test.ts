@@ -5,12 +5,13 @@ import {
   DEFAULT_CUSTOM_TAB_FILTER,
   MAX_CUSTOM_TABS,
 } from "@flipside/contracts/custom-tab-filter";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { customTabs } from "../../db/schema/custom-tabs.ts";
 import { contributions } from "../../db/schema/discussion.ts";
+import { organizationMembers } from "../../db/schema/organizations.ts";
 
 let t: TestApp;
 let alice: TestUser;
@@ -250,5 +251,94 @@ describe("a tab's filter on a page", () => {
     expect((await shown(alice, praise.id, {})).statusCode).toBe(400);
     expect((await shown(alice, praise.id, { sitePage_id: "x,authorId==1" })).statusCode).toBe(400);
     await clear(alice);
+  });
+});
+
+describe("a tab of an organisation's members", () => {
+  it("shows what the organisation's present members wrote, to its members only", async () => {
+    const carol = await createUser(t.app, { displayName: "Carol" });
+    const team = await sendAs(t.app, alice, "/api/v1/organizations", { name: "Tab Team", slug: "tab-team" });
+    await t.app.db
+      .insert(organizationMembers)
+      .values({ organizationId: team.id, userId: bob.id, role: "MEMBER" });
+    const pageId = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/site-pages/flip",
+        payload: { url: "https://tabs.example.com/team" },
+      })
+    ).json().id;
+    const write = (user: TestUser, body: string) =>
+      sendAs(t.app, user, "/api/v1/site-page-comments", { sitePage_id: pageId, body });
+    const fromAlice = await write(alice, "Alice for the team");
+    const fromCarol = await write(carol, "Carol, outside");
+    const fromBob = await write(bob, "Bob for the team");
+    const ours = { author: "organization" as const, organizationId: team.id };
+
+    // Only a member may make one; the organisation is named, and only for such a tab.
+    const outsider = await call(carol, "POST", "", { name: "Theirs", filter: filter(ours) });
+    expect(outsider.statusCode, outsider.body).toBe(404);
+    expect(outsider.json().detail).toBe("There is no such organisation.");
+    expect(await namesOf(carol)).toEqual([]);
+    for (const [bad, message] of [
+      [{ author: "organization" }, "Choose the organisation whose members' contributions the tab shows"],
+      [
+        { author: "anyone", organizationId: team.id },
+        "An organisation is chosen only for a tab of its members' contributions",
+      ],
+    ] as const) {
+      const res = await call(alice, "POST", "", { name: "Bad", filter: filter(bad) });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toContainEqual({ field: "filter.organizationId", message });
+    }
+
+    const mine = await tab(alice, "My organisation", ours);
+    expect(mine.filter).toMatchObject(ours);
+    expect(mine.description).toBe("Everything · by members of Tab Team · newest first");
+    const shown = async (user: TestUser, id: string) => {
+      const res = await t.app.inject({
+        url: `/api/v1/custom-tabs/${id}/contributions`,
+        query: { sitePage_id: pageId },
+        headers: user.headers,
+      });
+      return res.statusCode === 200 ? res.json().map((c: { id: string }) => c.id) : res.statusCode;
+    };
+    expect(await shown(alice, mine.id)).toEqual([fromBob.id, fromAlice.id]);
+    const bobs = await tab(bob, "Team", ours);
+    expect(await shown(bob, bobs.id)).toEqual([fromBob.id, fromAlice.id]);
+
+    // The list's own filter answers the organisation's members alone: to anyone else there is no
+    // such organisation, so it cannot be used to find out who belongs to one.
+    const listed = (user: TestUser | null, searchAnd: string) =>
+      t.app.inject({
+        url: "/api/v1/contributions",
+        query: { searchAnd },
+        ...(user ? { headers: user.headers } : {}),
+      });
+    const everyone = (await listed(carol, `sitePage_id==${pageId}`)).json();
+    expect(everyone.map((c: { id: string }) => c.id)).toEqual([fromBob.id, fromCarol.id, fromAlice.id]);
+    const byTeam = `sitePage_id==${pageId},authorOrganization==${team.id}`;
+    expect((await listed(alice, byTeam)).json().map((c: { id: string }) => c.id)).toEqual([
+      fromBob.id,
+      fromAlice.id,
+    ]);
+    expect((await listed(carol, byTeam)).statusCode).toBe(404);
+    expect((await listed(null, byTeam)).statusCode).toBe(404);
+    expect((await listed(alice, `authorOrganization!=${team.id}`)).statusCode).toBe(400);
+    expect((await listed(alice, "authorOrganization==tab-team")).statusCode).toBe(400);
+
+    // Bob leaves: his words leave Alice's tab, and his own tab says so and shows nothing.
+    await t.app.db
+      .delete(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, team.id), eq(organizationMembers.userId, bob.id)));
+    expect(await shown(alice, mine.id)).toEqual([fromAlice.id]);
+    expect(await shown(bob, bobs.id)).toBe(404);
+    expect((await call(bob, "GET", "")).json()[0].description).toBe(
+      "Everything · by members of an organisation you have left · newest first",
+    );
+    // He cannot point a tab at it again either.
+    expect((await call(bob, "PATCH", `/${bobs.id}`, { filter: filter(ours) })).statusCode).toBe(404);
+    await clear(alice);
+    await clear(bob);
   });
 });

@@ -119,6 +119,7 @@ describe("GET /account/export", () => {
           kinds: ["REVIEW"],
           sentiments: ["POSITIVE"],
           author: "anyone",
+          organizationId: null,
           minScore: null,
           attachments: "any",
           sort: "newest",

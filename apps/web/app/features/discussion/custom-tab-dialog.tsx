@@ -21,6 +21,7 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { FieldError } from "../../components/ui/field.tsx";
 import { isApiError } from "../../lib/api.ts";
+import { useShellUser } from "../../lib/root-data.ts";
 import { notify } from "../../lib/toast.ts";
 import { customTabWrites } from "./custom-tab-writes.ts";
 import { TextField } from "./form-fields.tsx";
@@ -146,6 +147,7 @@ function TabForm({
   onCancel(): void;
   onSaved(tab: CustomTab): void;
 }) {
+  const user = useShellUser();
   const [draft, setDraft] = useState(initial);
   const [touched, setTouched] = useState(false);
   // The API's word on the name (already used), until the form changes again.
@@ -191,6 +193,16 @@ function TabForm({
   }
 
   const reviews = draft.kinds.includes("REVIEW");
+  // The viewer's organisations (and the tab's own, should they have left it since).
+  const organizations = user?.organizations ?? [];
+  const authors: (readonly [string, string])[] = [
+    ["anyone", "Anyone"],
+    ["me", "Only me"],
+    ...organizations.map((o) => [`organization-${o.id}`, `Members of ${o.name}`] as const),
+  ];
+  if (initial.organizationId && !organizations.some((o) => o.id === initial.organizationId)) {
+    authors.push([`organization-${initial.organizationId}`, "Members of an organisation you have left"]);
+  }
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-testid="custom-tab-form">
       <DialogHeader>
@@ -250,12 +262,15 @@ function TabForm({
       <Radios
         legend="Written by"
         name="author"
-        value={draft.author}
-        options={[
-          ["anyone", "Anyone"],
-          ["me", "Only me"],
-        ]}
-        onChange={(author) => change({ author })}
+        value={draft.author === "organization" ? `organization-${draft.organizationId}` : draft.author}
+        options={authors}
+        onChange={(value) =>
+          change(
+            value === "anyone" || value === "me"
+              ? { author: value, organizationId: null }
+              : { author: "organization", organizationId: value.slice("organization-".length) },
+          )
+        }
       />
       <TextField
         label="Minimum score"

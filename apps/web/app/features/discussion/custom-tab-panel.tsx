@@ -1,4 +1,4 @@
-import type { Contribution } from "@flipside/contracts/discussion";
+import type { Contribution, Note } from "@flipside/contracts/discussion";
 import { MAX_CUSTOM_TABS, REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { UserContent } from "../../components/shell/user-content.tsx";
@@ -10,6 +10,7 @@ import { AuthorByline } from "./author-byline.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { type CustomTab, customTabsApi } from "./custom-tabs-client.ts";
 import { ListEmpty, PagedListBody } from "./list-parts.tsx";
+import { NoteCard, type NoteEvents } from "./notes-panel.tsx";
 import { pageName } from "./page-meta.ts";
 import { usePagedList } from "./paged-list.ts";
 import { pageViewPath } from "./search-input.ts";
@@ -73,17 +74,31 @@ export function CustomTabPanel({
   tab,
   sitePageId,
   base,
+  notes,
+  noteEvents,
   onEdit,
 }: {
   tab: CustomTab;
   sitePageId: string;
   base: readonly unknown[];
+  /** The viewer's notes of the page: a tab of an organisation's members shows that organisation's. */
+  notes: Note[];
+  noteEvents: NoteEvents;
   onEdit(): void;
 }) {
+  const gate = useContributionGate();
+  const { author, organizationId } = tab.filter;
+  // A tab of an organisation the viewer has left shows nothing of it (the API answers 404).
+  const left = author === "organization" && !gate.user?.organizations?.some((o) => o.id === organizationId);
   const list = usePagedList({
     queryKey: [...base, "custom-tab", tab.id, tab.updatedDate],
     fetchPage: (n) => customTabsApi.contributions(tab.id, sitePageId, n),
+    enabled: !left,
   });
+  const shared =
+    author === "organization"
+      ? notes.filter((n) => n.visibility === "ORGANIZATION" && n.organizationId === organizationId)
+      : [];
   return (
     <section className="flex flex-col gap-4" aria-label={tab.name} data-testid="custom-tab-panel">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -95,23 +110,45 @@ export function CustomTabPanel({
           Change this tab
         </Button>
       </div>
-      <PagedListBody
-        list={list}
-        loadingLabel={`Loading “${tab.name}”…`}
-        empty={
-          <ListEmpty
-            icon={Layers}
-            testId="custom-tab-empty"
-            title="Nothing here matches this tab yet"
-            description="Contributions on this page that match it will show here."
-          />
-        }
-        noun="contributions"
-        testId="custom-tab-list"
-        loadMoreTestId="custom-tab-more"
-        className="flex flex-col gap-5"
-        renderItem={(item) => <TabItem item={item} />}
-      />
+      {shared.length > 0 ? (
+        <ol
+          className="flex flex-col gap-3"
+          aria-label="The organisation's notes"
+          data-testid="custom-tab-notes"
+        >
+          {shared.map((note) => (
+            <li key={note.id}>
+              <NoteCard note={note} sitePageId={sitePageId} {...noteEvents} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {left ? (
+        <ListEmpty
+          icon={Layers}
+          testId="custom-tab-left"
+          title="You are no longer in this tab's organisation"
+          description="Change the tab to show another organisation, or anyone's contributions."
+        />
+      ) : (
+        <PagedListBody
+          list={list}
+          loadingLabel={`Loading “${tab.name}”…`}
+          empty={
+            <ListEmpty
+              icon={Layers}
+              testId="custom-tab-empty"
+              title="Nothing here matches this tab yet"
+              description="Contributions on this page that match it will show here."
+            />
+          }
+          noun="contributions"
+          testId="custom-tab-list"
+          loadMoreTestId="custom-tab-more"
+          className="flex flex-col gap-5"
+          renderItem={(item) => <TabItem item={item} />}
+        />
+      )}
     </section>
   );
 }

@@ -29,19 +29,20 @@ function LazyNoteForm(props: ComponentProps<typeof NoteForm>) {
 /** docs/web-app.md#state: in the note tab a note carries the key "note", a purple colour and an isNote flag. */
 export const NOTE_KEY = "note";
 
-function NoteCard({
+/** What happens when a note shown on a page view is changed, deleted or opened. */
+export interface NoteEvents {
+  onChanged(note: Note): void;
+  onDeleted(id: string): void;
+  onOpenNote(note: Note): void;
+}
+
+export function NoteCard({
   note,
   sitePageId,
   onChanged,
   onDeleted,
-  onOpen,
-}: {
-  note: Note;
-  sitePageId: string;
-  onChanged(note: Note): void;
-  onDeleted(id: string): void;
-  onOpen(note: Note): void;
-}) {
+  onOpenNote,
+}: NoteEvents & { note: Note; sitePageId: string }) {
   const gate = useContributionGate();
   const [editing, setEditing] = useState(false);
   const [pinning, setPinning] = useState(false);
@@ -106,7 +107,7 @@ function NoteCard({
           </div>
           {note.bodyHtml ? <UserContent html={note.bodyHtml} /> : null}
           <div className="-ml-2 flex flex-wrap items-center gap-1 text-muted-foreground text-xs">
-            <Button variant="ghost" size="sm" onClick={() => onOpen(note)} data-testid="note-open">
+            <Button variant="ghost" size="sm" onClick={() => onOpenNote(note)} data-testid="note-open">
               <Eye aria-hidden="true" />
               Open
             </Button>
@@ -159,14 +160,11 @@ function NoteCard({
   );
 }
 
-export interface NotesPanelProps {
+export interface NotesPanelProps extends NoteEvents {
   sitePageId: string;
   notes: Note[];
   /** The viewer's notes are still being asked for (a page view rendered for everyone). */
   loading?: boolean;
-  onChanged(note: Note): void;
-  onDeleted(id: string): void;
-  onOpenNote(note: Note): void;
   onOpenDrawer(): void;
 }
 
@@ -256,7 +254,7 @@ export function NotesPanel({
                 sitePageId={sitePageId}
                 onChanged={onChanged}
                 onDeleted={onDeleted}
-                onOpen={onOpenNote}
+                onOpenNote={onOpenNote}
               />
             </li>
           ))}

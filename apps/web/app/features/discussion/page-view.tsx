@@ -24,7 +24,7 @@ import { type CommentSort, discussionApi } from "./discussion-client.ts";
 import { type ActiveTab, isActiveTab, type PageTab, useMainState } from "./discussion-state.tsx";
 import { useNoteDrawers } from "./note-drawers.ts";
 import { upsertNote } from "./note-order.ts";
-import { NotesPanel } from "./notes-panel.tsx";
+import { type NoteEvents, NotesPanel } from "./notes-panel.tsx";
 import { OwnVotesProvider } from "./own-votes.tsx";
 import type { PageViewData } from "./page-data.ts";
 import { PageHeader } from "./page-header.tsx";
@@ -156,6 +156,18 @@ export function PageView({ data }: { data: PageViewData }) {
     initial: data.related,
   });
   const [drawerState, drawers] = useNoteDrawers<Note>();
+  // A note changed where it is shown (the my-note tab, an organisation's tab) is changed in both.
+  const noteEvents: NoteEvents = {
+    onChanged(note) {
+      setNotes((list) => upsertNote(list, note, sitePageId));
+      drawers.refresh(note);
+    },
+    onDeleted(id) {
+      setNotes((list) => list.filter((n) => n.id !== id));
+      if (drawerState.selected?.id === id) drawers.reset();
+    },
+    onOpenNote: (note) => drawers.show(note),
+  };
 
   // The same page loaded again (logging in or out revalidates it): its lists start over from the
   // fresh data under new keys, and open drawers close.
@@ -312,15 +324,7 @@ export function PageView({ data }: { data: PageViewData }) {
                   sitePageId={sitePageId}
                   notes={notes}
                   loading={notesLoading}
-                  onChanged={(note) => {
-                    setNotes((list) => upsertNote(list, note, sitePageId));
-                    drawers.refresh(note);
-                  }}
-                  onDeleted={(id) => {
-                    setNotes((list) => list.filter((n) => n.id !== id));
-                    if (drawerState.selected?.id === id) drawers.reset();
-                  }}
-                  onOpenNote={(note) => drawers.show(note)}
+                  {...noteEvents}
                   onOpenDrawer={() => drawers.openList()}
                 />
               </TabsContent>
@@ -331,6 +335,8 @@ export function PageView({ data }: { data: PageViewData }) {
                         tab={tab}
                         sitePageId={sitePageId}
                         base={base}
+                        notes={notes}
+                        noteEvents={noteEvents}
                         onEdit={() => tabDialog.show({ tab })}
                       />
                     </TabsContent>
