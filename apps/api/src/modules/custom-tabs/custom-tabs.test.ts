@@ -44,6 +44,9 @@ async function tab(user: TestUser, name: string, over: Partial<CustomTabFilter> 
 }
 const namesOf = async (user: TestUser) =>
   (await call(user, "GET", "")).json().map((x: { name: string }) => x.name);
+/** The id of an address's page, made on the way. */
+const flipped = async (url: string): Promise<string> =>
+  (await t.app.inject({ method: "POST", url: "/api/v1/site-pages/flip", payload: { url } })).json().id;
 const clear = (user: TestUser) => t.app.db.delete(customTabs).where(eq(customTabs.ownerId, user.id));
 
 describe("custom tabs", () => {
@@ -167,13 +170,7 @@ describe("custom tabs", () => {
 
 describe("a tab's filter on a page", () => {
   it("lists what it says, through GET /v1/contributions", async () => {
-    const pageId = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/v1/site-pages/flip",
-        payload: { url: "https://tabs.example.com/article" },
-      })
-    ).json().id;
+    const pageId = await flipped("https://tabs.example.com/article");
     const send = (user: TestUser, url: string, payload: Record<string, unknown>) =>
       sendAs(t.app, user, url, payload);
     const comment = await send(alice, "/api/v1/site-page-comments", { sitePage_id: pageId, body: "First" });
@@ -261,13 +258,7 @@ describe("a tab of an organisation's members", () => {
     await t.app.db
       .insert(organizationMembers)
       .values({ organizationId: team.id, userId: bob.id, role: "MEMBER" });
-    const pageId = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/v1/site-pages/flip",
-        payload: { url: "https://tabs.example.com/team" },
-      })
-    ).json().id;
+    const pageId = await flipped("https://tabs.example.com/team");
     const write = (user: TestUser, body: string) =>
       sendAs(t.app, user, "/api/v1/site-page-comments", { sitePage_id: pageId, body });
     const fromAlice = await write(alice, "Alice for the team");
