@@ -26,17 +26,15 @@ function assignable(viewer: OrganizationRole, target: OrganizationRole): Organiz
 }
 
 /** Everyone in the organisation; owners and admins change roles and remove people. */
-export function MembersPanel({
-  org,
-  members,
-  viewerId,
-  onChange,
-}: {
+/** What the panels acting on an organisation's members are given; `onChange` reloads the page's data. */
+export interface MembersPanelProps {
   org: OrganizationDetail;
   members: OrganizationMember[];
   viewerId: string;
   onChange(): void;
-}) {
+}
+
+export function MembersPanel({ org, members, viewerId, onChange }: MembersPanelProps) {
   const [removing, setRemoving] = useState<OrganizationMember | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 

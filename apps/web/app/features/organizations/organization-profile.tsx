@@ -23,6 +23,21 @@ export function organizationMeta(org: PublicOrganization, publicOrigin: string) 
 }
 
 /** `/profiles/{uuid}` of an organisation: shown like a person's (docs/organizations.md#public-page). */
+/** An organisation's own website, as its members typed it: opened apart, and not vouched for. */
+export function OrganizationWebsite({ href }: { href: string }) {
+  return (
+    <a
+      href={href}
+      rel="noopener noreferrer nofollow ugc"
+      target="_blank"
+      className="inline-flex items-center gap-1 self-start text-primary text-sm underline-offset-2 hover:underline"
+    >
+      {href}
+      <ExternalLink className="size-3.5" aria-hidden="true" />
+    </a>
+  );
+}
+
 export function OrganizationProfile({ org }: { org: PublicOrganization }) {
   return (
     <div className="flex flex-col gap-8" data-testid="organization-profile">
@@ -42,17 +57,7 @@ export function OrganizationProfile({ org }: { org: PublicOrganization }) {
         </div>
       </header>
       {org.description ? <p className="max-w-2xl whitespace-pre-line">{org.description}</p> : null}
-      {org.website ? (
-        <a
-          href={org.website}
-          rel="noopener noreferrer nofollow ugc"
-          target="_blank"
-          className="inline-flex items-center gap-1 self-start text-primary text-sm underline-offset-2 hover:underline"
-        >
-          {org.website}
-          <ExternalLink className="size-3.5" aria-hidden="true" />
-        </a>
-      ) : null}
+      {org.website ? <OrganizationWebsite href={org.website} /> : null}
       <section aria-labelledby="org-sites" className="flex flex-col gap-3">
         <h2 id="org-sites" className="font-semibold text-lg">
           Verified websites

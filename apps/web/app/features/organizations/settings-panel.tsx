@@ -11,11 +11,8 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
-import {
-  type OrganizationDetail,
-  type OrganizationMember,
-  organizationsApi,
-} from "./organizations-client.ts";
+import type { MembersPanelProps } from "./members-panel.tsx";
+import { type OrganizationDetail, organizationsApi } from "./organizations-client.ts";
 
 type Errors = Partial<Record<"name" | "slug" | "description" | "website", string>>;
 
@@ -223,17 +220,7 @@ function ShowOnProfile({ org, onChange }: { org: OrganizationDetail; onChange():
 }
 
 /** Leaving, handing over ownership and deleting: each says what it means before it happens. */
-export function DangerZone({
-  org,
-  members,
-  viewerId,
-  onChange,
-}: {
-  org: OrganizationDetail;
-  members: OrganizationMember[];
-  viewerId: string;
-  onChange(): void;
-}) {
+export function DangerZone({ org, members, viewerId, onChange }: MembersPanelProps) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"leave" | "transfer" | "delete" | null>(null);
   const [typed, setTyped] = useState("");

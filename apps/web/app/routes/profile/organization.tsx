@@ -6,11 +6,12 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { ArrowLeft, ExternalLink, Globe, Plus } from "../../components/ui/icons.tsx";
+import { ArrowLeft, Globe, Plus } from "../../components/ui/icons.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { InvitationsPanel } from "../../features/organizations/invitations-panel.tsx";
 import { MembersPanel } from "../../features/organizations/members-panel.tsx";
+import { OrganizationWebsite } from "../../features/organizations/organization-profile.tsx";
 import { createOrganizationsClient } from "../../features/organizations/organizations-client.ts";
 import { DangerZone, SettingsPanel } from "../../features/organizations/settings-panel.tsx";
 import { ClaimStatusBadge, countsLine } from "../../features/websites/claim-status.tsx";
@@ -196,17 +197,7 @@ export default function Organization({ loaderData }: Route.ComponentProps) {
         <TabsContent value="overview">
           <section className="flex flex-col gap-4" data-testid="organization-overview">
             {org.description ? <p className="whitespace-pre-line">{org.description}</p> : null}
-            {org.website ? (
-              <a
-                href={org.website}
-                rel="noopener noreferrer nofollow"
-                target="_blank"
-                className="inline-flex items-center gap-1 self-start text-primary text-sm underline-offset-2 hover:underline"
-              >
-                {org.website}
-                <ExternalLink className="size-3.5" aria-hidden="true" />
-              </a>
-            ) : null}
+            {org.website ? <OrganizationWebsite href={org.website} /> : null}
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               {(
                 [
