@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { notFound } from "./lib/errors.ts";
+import { noSuchEndpoint } from "./lib/errors.ts";
 import { createHtmlCache } from "./lib/html-cache.ts";
 import { logRedaction } from "./lib/log-redaction.ts";
 import { mailerPlugin } from "./lib/mailer.ts";
@@ -19,6 +19,7 @@ import { storageOptionsFrom, storagePlugin } from "./lib/storage.ts";
 import { createTokenService } from "./lib/tokens.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
+import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { contributionsRoutes } from "./modules/contributions/contributions.routes.ts";
@@ -126,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: createTokenService(resolveJwtSecret(config), config.publicOrigin),
     allowedOrigins: [config.publicOrigin, ...config.EXTENSION_ORIGINS],
     viewerCacheTtlMs: config.SESSION_CACHE_TTL_MS,
+    adminEmails: config.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    grantConfiguredAdmin: (userId) => grantConfiguredAdmins(database.db, config.ADMIN_EMAILS, { userId }),
   });
   app.decorate("config", config);
   await app.register(rateLimitPlugin, {
@@ -175,8 +178,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(websitesRoutes);
       await api.register(ownerInviteRoutes);
       await api.register(organizationsRoutes);
+      await api.register(adminRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
-        throw notFound("There is no API endpoint at this path.");
+        throw noSuchEndpoint();
       });
     },
     { prefix: "/api" },

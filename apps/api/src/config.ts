@@ -79,6 +79,8 @@ export const ConfigSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   EXTENSION_ORIGINS: list.default([]),
+  /** Addresses whose accounts are admins once activated (docs/admin.md); comma-separated. */
+  ADMIN_EMAILS: list.default([]),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Flipside <no-reply@flipside.localhost>"),
   REDIS_URL: optionalString,

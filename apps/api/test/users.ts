@@ -18,13 +18,20 @@ export interface TestUser {
  */
 export async function createUser(
   app: FastifyInstance,
-  opts: { activated?: boolean; createdAt?: Date; displayName?: string } = {},
+  opts: {
+    activated?: boolean;
+    createdAt?: Date;
+    displayName?: string;
+    email?: string;
+    roles?: string[];
+  } = {},
 ): Promise<TestUser> {
   const id = uuidv7();
   const displayName = opts.displayName ?? `User ${id.slice(-6)}`;
   await app.db.insert(users).values({
     id,
-    email: `${id}@example.test`,
+    email: opts.email ?? `${id}@example.test`,
+    ...(opts.roles ? { roles: opts.roles } : {}),
     passwordHash: "not-a-real-hash",
     displayName,
     activated: opts.activated ?? true,

@@ -81,5 +81,16 @@ export default [
   route("s/:code", "routes/share-code.tsx"),
 
   // Generic pages from content/*.md; any other path is the 404 page.
-  layout("routes/layouts/default.tsx", [route("*", "routes/content-page.tsx", { id: "content-page" })]),
+  // The admin area (docs/admin.md) is part of the default layout; to anyone without a role every
+  // /admin path is this layout's 404 page, as for a path that does not exist.
+  layout("routes/layouts/default.tsx", [
+    ...prefix("admin", [
+      layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
+        index("routes/admin/index.tsx", { id: "admin" }),
+        route("roles", "routes/admin/roles.tsx", { id: "admin-roles" }),
+        route("audit-log", "routes/admin/audit-log.tsx", { id: "admin-audit-log" }),
+      ]),
+    ]),
+    route("*", "routes/content-page.tsx", { id: "content-page" }),
+  ]),
 ] satisfies RouteConfig;

@@ -28,6 +28,8 @@ export const validationFailed = (errors: FieldError[], detail = "The request is 
 export const unauthorized = (detail = "Authentication is required.") => new AppError("unauthorized", detail);
 export const forbidden = (detail = "You are not allowed to do this.") => new AppError("forbidden", detail);
 export const notFound = (detail = "Not found.") => new AppError("not_found", detail);
+/** What a path nobody (or not this viewer: the admin area) may see answers: the same as no path. */
+export const noSuchEndpoint = () => notFound("There is no API endpoint at this path.");
 export const conflict = (detail: string) => new AppError("conflict", detail);
 /** How long until a limit lets one through again, as people say it ("40 seconds", "3 minutes"). */
 export function waitInWords(seconds: number): string {

@@ -1,10 +1,11 @@
 import { SESSION_COOKIE } from "@flipside/contracts/constants";
+import { ACCOUNT_ROLE, type AccountRole, hasRole } from "@flipside/contracts/roles";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import { sessions, users } from "../db/schema/accounts.ts";
-import { forbidden, unauthorized } from "../lib/errors.ts";
+import { forbidden, noSuchEndpoint, unauthorized } from "../lib/errors.ts";
 import type { TokenService } from "../lib/tokens.ts";
 
 /** Who is making a request, as far as the API is concerned. */
@@ -86,11 +87,30 @@ export async function requireActivatedViewer(request: FastifyRequest): Promise<V
   return viewer;
 }
 
+/**
+ * The admin area's gate (docs/admin.md): anyone without the role, signed in or not, gets the
+ * answer of a path that does not exist, so the area's existence does not leak.
+ */
+export async function requireAccountRole(request: FastifyRequest, role: AccountRole): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer?.activated || !hasRole(viewer.roles, role)) throw noSuchEndpoint();
+  return viewer;
+}
+
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { tokens: TokenService; allowedOrigins: string[]; viewerCacheTtlMs: number },
+    opts: {
+      tokens: TokenService;
+      allowedOrigins: string[];
+      viewerCacheTtlMs: number;
+      /** ADMIN_EMAILS, lower case: their accounts become admins once activated (docs/admin.md). */
+      adminEmails?: readonly string[];
+      /** Makes a configured address's activated account an admin, recorded in the audit log. */
+      grantConfiguredAdmin?: (userId: string) => Promise<unknown>;
+    },
   ) => {
+    const adminEmails = new Set(opts.adminEmails ?? []);
     app.decorate("tokens", opts.tokens);
     const allowed = new Set(opts.allowedOrigins);
     // Keyed by the whole token: a hit skips the signature check as well as the query. Only
@@ -146,6 +166,17 @@ export const authPlugin = fp(
         .limit(1);
       if (!row) return null;
       const { lastSeenAt, ...viewer } = row;
+      if (
+        viewer.activated &&
+        opts.grantConfiguredAdmin &&
+        !viewer.roles.includes(ACCOUNT_ROLE.ADMIN) &&
+        adminEmails.has(viewer.email.toLowerCase())
+      ) {
+        // However the account got activated (its mail, a password reset, an invitation), its first
+        // request after that makes it the admin the configuration names.
+        await opts.grantConfiguredAdmin(viewer.id);
+        viewer.roles = [...viewer.roles, ACCOUNT_ROLE.ADMIN];
+      }
       if (Date.now() - lastSeenAt.getTime() > SESSION_SEEN_PRECISION_MS) {
         // The sessions list says when each device was last used; a write per session every few
         // minutes at most, and never in the way of the answer.

@@ -1,3 +1,4 @@
+import { ACCOUNT_ROLE, hasRole } from "@flipside/contracts/roles";
 import {
   Bell,
   BookOpen,
@@ -20,6 +21,7 @@ import {
   MapPin,
   Megaphone,
   Receipt,
+  ScrollText,
   Settings,
   ShieldCheck,
   Sparkles,
@@ -51,7 +53,8 @@ export type MenuId =
   | "billing"
   | "organisation"
   | "notifications"
-  | "sign-out";
+  | "sign-out"
+  | "admin";
 
 export interface MenuLink {
   id: MenuId;
@@ -108,6 +111,21 @@ export const ACCOUNT_LINKS: readonly MenuLink[] = [
   { id: "notifications", label: "Notifications", to: "/profile/notifications", icon: Bell },
 ];
 
+/** Shown to moderators and admins only; to anyone else every /admin path is the 404 page. */
+export const ADMIN_LINK: MenuLink = {
+  id: "admin",
+  label: "Admin",
+  to: "/admin",
+  icon: ShieldCheck,
+  hiddenInApp: true,
+};
+
+/** A signed-in person's own pages, in app mode or not; moderators and admins get the admin area too. */
+export function accountLinks(roles: readonly string[] | undefined, isApp: boolean): MenuLink[] {
+  const links = hasRole(roles, ACCOUNT_ROLE.MODERATOR) ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS;
+  return links.filter((link) => !(isApp && link.hiddenInApp));
+}
+
 /** The footer's links, in reading order. */
 export const FOOTER_LINKS: readonly MenuLink[] = [...INFO_LINKS, ...EXPLORE_LINKS];
 
@@ -128,6 +146,14 @@ export const PROFILE_NAV: readonly (Omit<MenuLink, "id"> & { id: string })[] = [
     hiddenInApp: true,
   },
 ];
+
+export const ADMIN_NAV: readonly (SectionNavEntry & { adminOnly?: boolean })[] = [
+  { id: "admin", label: "Overview", to: "/admin", icon: ShieldCheck },
+  { id: "admin-roles", label: "Roles", to: "/admin/roles", icon: Users, adminOnly: true },
+  { id: "admin-audit-log", label: "Audit log", to: "/admin/audit-log", icon: ScrollText },
+];
+
+type SectionNavEntry = { id: string; label: string; to: string; icon: IconComponent };
 
 export const ADS_NAV: readonly { id: string; label: string; to: string; icon: IconComponent }[] = [
   { id: "ads", label: "Dashboard", to: "/ads", icon: LayoutDashboard },

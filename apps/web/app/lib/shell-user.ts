@@ -10,6 +10,8 @@ export interface ShellUser {
   activated?: boolean;
   /** The organisations the person belongs to (the profile area's switcher, official responses). */
   organizations?: ShellOrganization[];
+  /** ROLE_USER, and ROLE_MODERATOR / ROLE_ADMIN for the admin area's link (docs/admin.md). */
+  roles?: string[];
 }
 
 export interface ShellOrganization {
@@ -42,7 +44,10 @@ const text = (value: unknown) => (typeof value === "string" ? value : null);
  */
 export function toShellUser(account: unknown): ShellUser | null {
   if (typeof account !== "object" || account === null) return null;
-  const { id, displayName, email, imageUrl, activated, organizations } = account as Record<string, unknown>;
+  const { id, displayName, email, imageUrl, activated, organizations, roles } = account as Record<
+    string,
+    unknown
+  >;
   if (typeof id !== "string") return null;
   return {
     id,
@@ -51,6 +56,7 @@ export function toShellUser(account: unknown): ShellUser | null {
     imageUrl: text(imageUrl),
     ...(typeof activated === "boolean" ? { activated } : {}),
     organizations: organizationsOf(organizations),
+    roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === "string") : [],
   };
 }
 

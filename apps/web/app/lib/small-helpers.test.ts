@@ -31,6 +31,7 @@ describe("toShellUser", () => {
       activated: true,
       imageUrl: 42,
       passwordHash: "x",
+      roles: ["ROLE_USER", "ROLE_MODERATOR", 7],
       organizations: [
         { id: "o1", name: "Harbour News", slug: "harbour-news", role: "ADMIN", secret: "x" },
         { id: "o2", name: "No role" },
@@ -44,6 +45,7 @@ describe("toShellUser", () => {
       activated: true,
       // Only well-formed memberships, with only what the shell uses.
       organizations: [{ id: "o1", name: "Harbour News", slug: "harbour-news", role: "ADMIN" }],
+      roles: ["ROLE_USER", "ROLE_MODERATOR"],
     });
     expect(toShellUser({ displayName: "no id" })).toBeNull();
     expect(toShellUser(null)).toBeNull();

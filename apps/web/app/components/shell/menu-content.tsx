@@ -1,6 +1,6 @@
 import { useAppMode } from "../../lib/client-state.tsx";
 import {
-  ACCOUNT_LINKS,
+  accountLinks,
   EXPLORE_LINKS,
   GUEST_LINKS,
   INFO_LINKS,
@@ -29,7 +29,6 @@ export function useMenuSections(): { sections: MenuSection[]; user: ShellUser | 
   const user = useShellUser();
   const isApp = useAppMode();
   const pageActions: PageActions | null = usePageActions();
-  const visible = (links: readonly MenuLink[]) => links.filter((l) => !(isApp && l.hiddenInApp));
   const sections: MenuSection[] = [
     {
       id: "page",
@@ -42,7 +41,7 @@ export function useMenuSections(): { sections: MenuSection[]; user: ShellUser | 
       ? {
           id: "account",
           label: user.displayName || user.email || "Your account",
-          links: visible(ACCOUNT_LINKS),
+          links: accountLinks(user.roles, isApp),
         }
       : { id: "account", label: "Account", links: GUEST_LINKS },
     { id: "flipside", label: "Flipside", links: INFO_LINKS },

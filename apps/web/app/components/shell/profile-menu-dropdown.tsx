@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { useAppMode } from "../../lib/client-state.tsx";
-import { ACCOUNT_LINKS } from "../../lib/menu.ts";
+import { accountLinks } from "../../lib/menu.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import {
   DropdownMenu,
@@ -21,7 +21,7 @@ import { SignOutItem } from "./sign-out-item.tsx";
 export function ProfileMenuDropdown({ trigger }: { trigger: ReactElement }) {
   const user = useShellUser();
   const isApp = useAppMode();
-  const links = ACCOUNT_LINKS.filter((l) => !(isApp && l.hiddenInApp));
+  const links = accountLinks(user?.roles, isApp);
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>

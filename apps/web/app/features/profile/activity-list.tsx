@@ -3,10 +3,9 @@ import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constant
 import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
+import { PageSteps } from "../../components/shell/page-steps.tsx";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { ChevronLeft, ChevronRight, type IconComponent } from "../../components/ui/icons.tsx";
 import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import type { ListPage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
@@ -133,59 +132,8 @@ function ActivityList({
           ))}
         </ul>
       )}
-      {pages > 1 || page > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-2 border-t pt-4">
-          <PageStep to={page > 1 ? hrefForPage(page - 1) : null} icon={ChevronLeft} label="Newer" />
-          <span className="text-muted-foreground text-sm tabular-nums">
-            Page {page} of {pages}
-          </span>
-          <PageStep
-            to={page < pages ? hrefForPage(page + 1) : null}
-            icon={ChevronRight}
-            label="Older"
-            iconAfter
-          />
-        </nav>
-      ) : null}
+      <PageSteps page={page} pages={pages} hrefForPage={hrefForPage} testIdPrefix="activity" />
     </div>
-  );
-}
-
-function PageStep({
-  to,
-  icon: Icon,
-  label,
-  iconAfter = false,
-}: {
-  to: string | null;
-  icon: IconComponent;
-  label: string;
-  iconAfter?: boolean;
-}) {
-  const content = iconAfter ? (
-    <>
-      {label}
-      <Icon aria-hidden="true" />
-    </>
-  ) : (
-    <>
-      <Icon aria-hidden="true" />
-      {label}
-    </>
-  );
-  if (!to) {
-    return (
-      <Button variant="outline" size="sm" disabled>
-        {content}
-      </Button>
-    );
-  }
-  return (
-    <Button asChild variant="outline" size="sm">
-      <AppLink to={to} data-testid={`activity-${label.toLowerCase()}`}>
-        {content}
-      </AppLink>
-    </Button>
   );
 }
 

@@ -16,12 +16,6 @@ export function parseActivityKind(value: string | null): ActivityKind {
   return value && value in ACTIVITY_KINDS ? (value as ActivityKind) : "all";
 }
 
-/** `?page=` as people count (1, 2, …); anything else is the first page. */
-export function parsePageNumber(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-}
-
 export const ACTIVITY_PAGE_SIZE = 10;
 const NOTES_PAGE_SIZE = 6;
 

@@ -1,11 +1,12 @@
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { DefaultFrame } from "../../components/shell/default-frame.tsx";
 import { ErrorView } from "../../components/shell/error-view.tsx";
 
-/** Default layout: generic pages (content/*.md) and the 404 page. */
+/** Default layout: generic pages (content/*.md), the admin area and the 404 page. */
 export default function DefaultLayout() {
+  const admin = useMatches().some((match) => match.id === "admin-layout");
   return (
-    <DefaultFrame>
+    <DefaultFrame wide={admin}>
       <Outlet />
     </DefaultFrame>
   );

@@ -8,15 +8,12 @@ import { ExternalLink, MessageSquare, Pin, Settings } from "../../components/ui/
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { ActivitySection } from "../../features/profile/activity-list.tsx";
 import { NotesList } from "../../features/profile/notes-list.tsx";
-import {
-  createProfileClient,
-  parseActivityKind,
-  parsePageNumber,
-} from "../../features/profile/profile-client.ts";
+import { createProfileClient, parseActivityKind } from "../../features/profile/profile-client.ts";
 import { ProfileHeader, ProfileStatsList } from "../../features/profile/profile-header.tsx";
 import { profilePath } from "../../features/profile/profile-meta.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
+import { parsePageNumber } from "../../lib/page-number.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/index";
 

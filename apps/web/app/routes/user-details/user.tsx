@@ -5,15 +5,12 @@ import { OrganizationProfile, organizationMeta } from "../../features/organizati
 import { createOrganizationsClient } from "../../features/organizations/organizations-client.ts";
 import { ActivitySection } from "../../features/profile/activity-list.tsx";
 import { NotesList } from "../../features/profile/notes-list.tsx";
-import {
-  createProfileClient,
-  parseActivityKind,
-  parsePageNumber,
-} from "../../features/profile/profile-client.ts";
+import { createProfileClient, parseActivityKind } from "../../features/profile/profile-client.ts";
 import { ProfileHeader, ProfileStatsList } from "../../features/profile/profile-header.tsx";
 import { profileMeta } from "../../features/profile/profile-meta.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
+import { parsePageNumber } from "../../lib/page-number.ts";
 import type { RootData } from "../../lib/root-data.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import type { Route } from "./+types/user";

@@ -1,0 +1,84 @@
+import { pathToFileURL } from "node:url";
+import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
+import { arrayContains, sql } from "drizzle-orm";
+import { databaseSourceOf } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { type Db, openDatabase } from "./db/client.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+import { users } from "./db/schema/accounts.ts";
+import { grantConfiguredAdmins } from "./modules/admin/index.ts";
+
+const USAGE = `Usage:
+  npm run admin -- grant <email>   make the activated account of <email> an admin
+  npm run admin -- list            list the admins and moderators`;
+
+/**
+ * `npm run admin`: names the first admin without touching the configuration (docs/admin.md).
+ * Returns what to print and the exit code, so tests can run it against their own database.
+ */
+export async function runAdminCommand(
+  db: Db,
+  args: readonly string[],
+): Promise<{ out: string; code: number }> {
+  const [command, email] = args;
+  if (command === "grant" && email) {
+    const [user] = await db
+      .select({ activated: users.activated, roles: users.roles })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    if (!user) return { out: `There is no account with the address ${email}.`, code: 1 };
+    if (!user.activated) {
+      return {
+        out: `The account of ${email} is not activated yet: activate it first, then run this again.`,
+        code: 1,
+      };
+    }
+    if (user.roles.includes(ACCOUNT_ROLE.ADMIN)) return { out: `${email} is already an admin.`, code: 0 };
+    await grantConfiguredAdmins(db, [email], { actorName: "Command line (npm run admin)" });
+    return { out: `${email} is now an admin. It shows within a minute on a running server.`, code: 0 };
+  }
+  if (command === "list") {
+    const rows = await db
+      .select({ email: users.email, roles: users.roles })
+      .from(users)
+      .where(
+        sql`${arrayContains(users.roles, [ACCOUNT_ROLE.ADMIN])} or ${arrayContains(users.roles, [ACCOUNT_ROLE.MODERATOR])}`,
+      )
+      .orderBy(users.email);
+    const lines = rows.map(
+      (row) => `${row.email}\t${row.roles.includes(ACCOUNT_ROLE.ADMIN) ? "admin" : "moderator"}`,
+    );
+    return { out: lines.length ? lines.join("\n") : "No admins or moderators yet.", code: 0 };
+  }
+  return { out: USAGE, code: 2 };
+}
+
+async function main(): Promise<void> {
+  // As `npm run demo`: a relative DATA_DIR means the directory npm was invoked from.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const config = loadConfig();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(databaseSourceOf(config));
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Stop the server first: the embedded database is in use (${error.message}).`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    const { out, code } = await runAdminCommand(database.db, process.argv.slice(2));
+    (code === 0 ? console.log : console.error)(out);
+    process.exitCode = code;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,31 @@
+import type { AdminAccount, AuditEntry } from "@flipside/contracts/admin";
+import type { GrantableRole } from "@flipside/contracts/roles";
+import { type ApiClient, api } from "../../lib/api.ts";
+
+export type { AdminAccount, AuditEntry } from "@flipside/contracts/admin";
+
+export const ADMIN_ACCOUNTS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 25;
+
+/** The admin area's calls (docs/admin.md); each throws `ApiError`, a 404 to anyone without the role. */
+export function createAdminClient(client: ApiClient = api) {
+  return {
+    accounts: (q: { q?: string; role?: GrantableRole; page: number }) =>
+      client.list<AdminAccount>("/v1/admin/accounts", {
+        ...(q.q ? { q: q.q } : {}),
+        ...(q.role ? { role: q.role } : {}),
+        page: q.page,
+        size: ADMIN_ACCOUNTS_PAGE_SIZE,
+      }),
+    setRoles: (id: string, roles: GrantableRole[], reason: string) =>
+      client.put<AdminAccount>(`/v1/admin/accounts/${id}/roles`, { roles, ...(reason ? { reason } : {}) }),
+    auditLog: (q: { targetId?: string; page: number; size?: number }) =>
+      client.list<AuditEntry>("/v1/admin/audit-log", {
+        ...(q.targetId ? { targetId: q.targetId } : {}),
+        page: q.page,
+        size: q.size ?? AUDIT_PAGE_SIZE,
+      }),
+  };
+}
+
+export const adminApi = createAdminClient();

@@ -1,0 +1,65 @@
+import { ROLE_NAMES } from "@flipside/contracts/roles";
+import { TimeAgo } from "../../components/ui/time-ago.tsx";
+import type { AuditEntry } from "./admin-client.ts";
+
+/** What each recorded action says, after the actor's name. */
+const ACTION_WORDS: Record<string, string> = {
+  ROLES_CHANGED: "changed the roles of",
+};
+
+const TARGET_WORDS: Record<string, string> = {
+  ACCOUNT: "",
+};
+
+const roleList = (value: unknown) =>
+  Array.isArray(value)
+    ? value
+        .filter((role): role is keyof typeof ROLE_NAMES => typeof role === "string" && role in ROLE_NAMES)
+        .filter((role) => role !== "ROLE_USER")
+        .map((role) => ROLE_NAMES[role])
+        .join(", ") || "no role"
+    : "";
+
+/** The change itself, in words, where the entry records one. */
+function changeOf(entry: AuditEntry): string | null {
+  if (entry.action === "ROLES_CHANGED") {
+    return `${roleList(entry.details.before)} → ${roleList(entry.details.after)}`;
+  }
+  return null;
+}
+
+/** The audit log as people read it: who did what to whom, when, and why (docs/admin.md#audit-log). */
+export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
+  return (
+    <ol className="divide-y rounded-xl border" data-testid="audit-entries">
+      {entries.map((entry) => {
+        const change = changeOf(entry);
+        const target = [TARGET_WORDS[entry.targetKind] ?? entry.targetKind.toLowerCase(), entry.targetLabel]
+          .filter(Boolean)
+          .join(" ");
+        return (
+          <li
+            key={entry.id}
+            className="flex flex-col gap-1 p-4 text-sm"
+            data-testid="audit-entry"
+            data-action={entry.action}
+            data-target={entry.targetId}
+          >
+            <p>
+              <span className="font-medium">{entry.actor.displayName}</span>{" "}
+              {ACTION_WORDS[entry.action] ?? entry.action.toLowerCase().replaceAll("_", " ")}{" "}
+              <span className="font-medium">{target || "—"}</span>
+              {change ? <span className="text-muted-foreground">{` (${change})`}</span> : null}
+            </p>
+            {entry.reason ? (
+              <p className="whitespace-pre-wrap break-words text-muted-foreground" data-testid="audit-reason">
+                {`“${entry.reason}”`}
+              </p>
+            ) : null}
+            <TimeAgo iso={entry.createdDate} className="text-muted-foreground text-xs" />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
