@@ -93,8 +93,14 @@ export const FEATURES = {
     ],
   },
   "report-contributions": {
-    operations: ["POST /api/v1/user-reports", "POST /api/v1/site-page-reports"],
-    screens: [],
+    operations: [
+      "POST /api/v1/user-reports",
+      "POST /api/v1/site-page-reports",
+      "POST /api/v1/contribution-reports",
+      "GET /api/v1/admin/moderation/cases",
+    ],
+    screens: ["routes/admin/moderation.tsx"],
+    files: ["apps/web/app/components/report/report-dialog.tsx"],
   },
   "block-people": { operations: ["POST /api/v1/profile-blocks"], screens: [] },
   "browser-extension": {

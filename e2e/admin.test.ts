@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { seriousAxeFindings } from "./fixtures/browser.ts";
-import { uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { seriousAxeFindings, withoutCancelledDataReports } from "./fixtures/browser.ts";
+import { PASSWORD, pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 
 /**
  * The admin area (issue 11, docs/admin.md): the admin named in ADMIN_EMAILS finds it from the
@@ -86,7 +86,7 @@ describe("the admin area", () => {
     await dialog.getByRole("button", { name: "Give the role" }).click();
     await toastSaying(page, "Mo Moderator is now moderator").waitFor();
     await dialog.waitFor({ state: "detached" });
-    expect(await row.getByTestId("account-role").inputValue()).toBe("ROLE_MODERATOR");
+    await expect.poll(() => row.getByTestId("account-role").inputValue()).toBe("ROLE_MODERATOR");
 
     // Their own row cannot take their role away.
     await page.getByTestId("accounts-search").fill("");
@@ -110,17 +110,142 @@ describe("the admin area", () => {
       "Configuration (ADMIN_EMAILS) changed the roles of Ada Admin (no role → Admin)",
     );
     expect(await seriousAxeFindings(page)).toEqual([]);
-    expect(adminTab.problems.all(), JSON.stringify(adminTab.problems)).toEqual([]);
+    // The list's data arrived (the role shows): only Chromium's spurious cancelled-report may pass.
+    expect(withoutCancelledDataReports(adminTab.problems.all(), "/admin/roles")).toEqual([]);
 
     const moTab = await tracked({ viewport: { width: 375, height: 740 } });
     await signIn(moTab, mo);
     await visit(moTab.page, "/admin");
     expect(await moTab.page.getByText("You are a moderator.").count()).toBe(1);
     const nav = moTab.page.getByRole("navigation", { name: "Admin" });
-    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Overview", "Audit log"]);
+    expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Overview", "Moderation", "Audit log"]);
     const roles = await fetchAs("/admin/roles", mo.token);
     expect(roles.status).toBe(404);
     expect(roles.html).toContain("Page Not Found: /admin/roles");
     expect(moTab.problems.all()).toEqual([]);
+  });
+});
+
+describe("moderation", () => {
+  it("a comment and a person are reported; the admin hides the comment and suspends the person from the queue; reporters are told; the audit log shows both", async () => {
+    const { api } = journey;
+    const andy = await journey.account("Andy Author", { email: uniqueEmail("andy") });
+    const rita = await journey.account("Rita Reporter", { email: uniqueEmail("rita") });
+    const paul = await journey.account("Paul Reporter", { email: uniqueEmail("paul") });
+    const ada = await journey.account("Ada Admin", { email: ADMIN_EMAIL }).catch(async () => {
+      // The previous test made this account: sign it in again.
+      const login = await api<{ id_token: string }>("/authenticate", {
+        method: "POST",
+        body: { username: ADMIN_EMAIL, password: PASSWORD, rememberMe: false },
+      });
+      const account = await api<{ id: string }>("/account", { token: login.data.id_token });
+      return {
+        email: ADMIN_EMAIL,
+        displayName: "Ada Admin",
+        token: login.data.id_token,
+        id: account.data.id,
+      };
+    });
+    const address = `https://www.moderated-${Date.now().toString(36)}.org/story`;
+    const page = await api<{ id: string }>("/v1/site-pages/flip", { method: "POST", body: { url: address } });
+    const rude = await api<{ id: string }>("/v1/site-page-comments", {
+      method: "POST",
+      token: andy.token,
+      body: { sitePage_id: page.data.id, body: "Everyone who disagrees is an idiot." },
+    });
+    expect(rude.status).toBe(201);
+
+    // Rita reports the comment from the page view.
+    const ritaTab = await tracked();
+    await signIn(ritaTab, rita);
+    await visit(ritaTab.page, pagePath(address));
+    const comment = ritaTab.page.locator(`[data-comment-id="${rude.data.id}"]`);
+    await comment.getByTestId("comment-more").click();
+    await ritaTab.page.getByTestId("comment-report").click();
+    const dialog = ritaTab.page.getByRole("dialog", { name: "Report this comment" });
+    await dialog.getByTestId("report-send").click();
+    await dialog.getByText("Choose what is wrong with it.").waitFor();
+    await dialog.getByTestId("report-reason-HARASSMENT").check();
+    await dialog.getByTestId("report-text").fill("Insults everyone who disagrees");
+    expect(await seriousAxeFindings(ritaTab.page)).toEqual([]);
+    await dialog.getByTestId("report-send").click();
+    await toastSaying(ritaTab.page, "Thank you. Moderators will look at it").waitFor();
+    expect(ritaTab.problems.all(), JSON.stringify(ritaTab.problems)).toEqual([]);
+
+    // Paul reports Andy from Andy's public page.
+    const paulTab = await tracked({ viewport: { width: 375, height: 740 } });
+    await signIn(paulTab, paul);
+    await visit(paulTab.page, `/users/${andy.id}`);
+    await paulTab.page.getByTestId("report-person").click();
+    const personDialog = paulTab.page.getByRole("dialog", { name: "Report this person" });
+    await personDialog.getByTestId("report-reason-SPAM").check();
+    await personDialog.getByTestId("report-send").click();
+    await toastSaying(paulTab.page, "Thank you. Moderators will look at it").waitFor();
+    expect(paulTab.problems.all(), JSON.stringify(paulTab.problems)).toEqual([]);
+
+    // The admin works the queue.
+    const adminTab = await tracked();
+    const { page: admin } = adminTab;
+    await signIn(adminTab, ada);
+    await visit(admin, "/admin/moderation");
+    const commentCase = admin.locator(`[data-testid="moderation-case"][data-target="${rude.data.id}"]`);
+    await commentCase.waitFor();
+    expect(await commentCase.getByTestId("case-text").innerText()).toBe(
+      "Everyone who disagrees is an idiot.",
+    );
+    expect(await commentCase.getByTestId("case-report").innerText()).toContain(
+      "Rita Reporter: Harassment or bullying",
+    );
+    expect(await seriousAxeFindings(admin)).toEqual([]);
+    await commentCase.getByTestId("case-hide").click();
+    const hideDialog = admin.getByRole("dialog", { name: "Hide it?" });
+    await hideDialog.getByTestId("moderation-reason").fill("Insults other readers");
+    await hideDialog.getByRole("button", { name: "Hide" }).click();
+    await toastSaying(admin, "Hidden").waitFor();
+    await commentCase.waitFor({ state: "detached" });
+
+    const personCase = admin.locator(`[data-testid="moderation-case"][data-target="${andy.id}"]`);
+    await personCase.getByTestId("case-suspend").click();
+    const suspendDialog = admin.getByRole("dialog", { name: "Suspend this person?" });
+    await suspendDialog.getByTestId("suspend-days").selectOption("forever");
+    await suspendDialog.getByTestId("moderation-reason").fill("Spams and insults");
+    await suspendDialog.getByRole("button", { name: "Suspend" }).click();
+    await toastSaying(admin, "Suspended").waitFor();
+    await admin.getByText("Nothing to review").waitFor();
+    // The queue's data arrived (it says so): only Chromium's spurious cancelled-report may pass.
+    expect(withoutCancelledDataReports(adminTab.problems.all(), "/admin/moderation")).toEqual([]);
+
+    // Reporters are told, without a word about Andy.
+    const ritaMail = await journey.mail.next(rita.email);
+    expect(ritaMail.subject).toBe("About your report");
+    expect(ritaMail.text).toContain("Moderators agreed and hid it.");
+    const paulMail = await journey.mail.next(paul.email);
+    expect(paulMail.text).toContain("Moderators agreed and suspended the account behind it.");
+    for (const mail of [ritaMail, paulMail]) expect(mail.text).not.toContain("Andy");
+
+    // The audit log shows both, with their reasons.
+    await visit(admin, "/admin/audit-log");
+    const entries = admin.getByTestId("audit-entry");
+    await entries.first().waitFor();
+    expect(await entries.nth(0).innerText()).toContain("Ada Admin suspended Andy Author");
+    expect(await entries.nth(0).innerText()).toContain("“Spams and insults”");
+    expect(await entries.nth(1).innerText()).toContain(
+      "Ada Admin hid comment Everyone who disagrees is an idiot.",
+    );
+
+    // The page keeps the thread's shape; Andy can no longer sign in.
+    await visit(ritaTab.page, pagePath(address));
+    expect(
+      await ritaTab.page
+        .locator(`[data-comment-id="${rude.data.id}"]`)
+        .getByTestId("deleted-placeholder")
+        .innerText(),
+    ).toBe("This comment was hidden by moderators.");
+    const login = await api("/authenticate", {
+      method: "POST",
+      body: { username: andy.email, password: PASSWORD, rememberMe: false },
+    });
+    expect(login.status).toBe(403);
+    expect((await api("/account", { token: andy.token })).status).toBe(401);
   });
 });

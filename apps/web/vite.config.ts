@@ -39,11 +39,12 @@ function buildManifest(): Plugin {
  * The small building blocks nearly every screen uses, kept in one chunk. Left to itself the
  * bundler cuts them by which routes import each one, so every new screen that uses a few of them
  * re-cut the page view's scripts into more, smaller chunks, each costing bytes of its own
- * (issue 9: the websites pages added 0.4 KB to the page view without adding any of its code).
+ * (issue 9: the websites pages added 0.4 KB to the page view without adding any of its code;
+ * issue 11: the report dialog's opener and the account-roles check did the same, 0.8 KB).
  */
 const SHARED_UI = {
   name: "shared-ui",
-  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](page-view-path|relative-time|cn|api|toast)\.ts|components[\\/]shell[\\/]copy-link\.tsx)$/,
+  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](page-view-path|relative-time|cn|api|toast)\.ts|components[\\/]shell[\\/]copy-link\.tsx|components[\\/]report[\\/]report\.tsx)$|packages[\\/]contracts[\\/]src[\\/]roles\.ts$/,
 };
 
 export default defineConfig({

@@ -1,10 +1,8 @@
 import { pathToFileURL } from "node:url";
 import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import { arrayContains, sql } from "drizzle-orm";
-import { databaseSourceOf } from "./app.ts";
-import { loadConfig } from "./config.ts";
-import { type Db, openDatabase } from "./db/client.ts";
-import { DataDirLockedError } from "./db/lock.ts";
+import { openCommandDatabase } from "./command-database.ts";
+import type { Db } from "./db/client.ts";
 import { users } from "./db/schema/accounts.ts";
 import { grantConfiguredAdmins } from "./modules/admin/index.ts";
 
@@ -54,19 +52,7 @@ export async function runAdminCommand(
 }
 
 async function main(): Promise<void> {
-  // As `npm run demo`: a relative DATA_DIR means the directory npm was invoked from.
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-  const config = loadConfig();
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(databaseSourceOf(config));
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(`Stop the server first: the embedded database is in use (${error.message}).`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { database } = await openCommandDatabase("Stop the server first: the embedded database is in use.");
   try {
     const { out, code } = await runAdminCommand(database.db, process.argv.slice(2));
     (code === 0 ? console.log : console.error)(out);

@@ -27,6 +27,7 @@ import { customTabsRoutes } from "./modules/custom-tabs/custom-tabs.routes.ts";
 import { discussionPlugin } from "./modules/discussion/index.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { moderationRoutes } from "./modules/moderation/index.ts";
 import { notesRoutes } from "./modules/notes/notes.routes.ts";
 import { organizationsRoutes } from "./modules/organizations/index.ts";
 import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ownerInviteRoutes);
       await api.register(organizationsRoutes);
       await api.register(adminRoutes);
+      await api.register(moderationRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw noSuchEndpoint();
       });

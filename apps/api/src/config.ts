@@ -97,6 +97,11 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_CONTRIB_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_VOTE_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_UPLOAD_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Distinct trusted reporters whose open reports hide a contribution pending review (docs/moderation.md). */
+  REPORT_AUTO_HIDE_REPORTERS: z.coerce.number().int().min(1).default(3),
+  /** A reporter is trusted once their account has been activated this many days. */
+  REPORT_TRUSTED_ACCOUNT_DAYS: z.coerce.number().int().min(0).default(7),
   PAGE_FETCH_ENABLED: bool.default(true),
   PAGE_FETCH_CONCURRENCY: z.coerce.number().int().positive().max(32).default(2),
   /**

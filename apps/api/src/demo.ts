@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { type CustomTabFilter, DEFAULT_CUSTOM_TAB_FILTER } from "@flipside/contracts/custom-tab-filter";
 import { eq, sql } from "drizzle-orm";
-import { databaseSourceOf } from "./app.ts";
-import { type Config, loadConfig } from "./config.ts";
-import { type Db, openDatabase } from "./db/client.ts";
-import { DataDirLockedError } from "./db/lock.ts";
+import { openCommandDatabase } from "./command-database.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
 import { users } from "./db/schema/accounts.ts";
 import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/discussion.ts";
 import { organizationMembers, organizations } from "./db/schema/organizations.ts";
@@ -533,20 +532,7 @@ export async function seedDemo(
 }
 
 async function main(): Promise<void> {
-  // `npm run demo` at the root runs this inside apps/api; a relative DATA_DIR (default ./data)
-  // must mean the same directory as for `npm start`, i.e. relative to where npm was invoked.
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-  const config = loadConfig();
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(databaseSourceOf(config));
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(`Cannot add demo data while the server is running: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { config, database } = await openCommandDatabase("Cannot add demo data while the server is running:");
   try {
     await seedDemo(database.db, config);
   } finally {

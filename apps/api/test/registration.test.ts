@@ -2,6 +2,7 @@ import Fastify, { type FastifyPluginAsync } from "fastify";
 import { describe, expect, it } from "vitest";
 import { commentsRoutes } from "../src/modules/comments/comments.routes.ts";
 import { contributionsRoutes } from "../src/modules/contributions/contributions.routes.ts";
+import { moderationRoutes } from "../src/modules/moderation/index.ts";
 import { notesRoutes } from "../src/modules/notes/notes.routes.ts";
 import { relatedPagesRoutes } from "../src/modules/related-pages/related-pages.routes.ts";
 import { reviewsRoutes } from "../src/modules/reviews/reviews.routes.ts";
@@ -16,6 +17,7 @@ const KINDS: [string, FastifyPluginAsync][] = [
   ["votes", votesRoutes as FastifyPluginAsync],
   ["site pages", sitePagesRoutes as FastifyPluginAsync],
   ["contributions", contributionsRoutes as FastifyPluginAsync],
+  ["moderation", moderationRoutes as FastifyPluginAsync],
 ];
 
 describe("registration order is checked", () => {

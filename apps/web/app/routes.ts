@@ -87,6 +87,7 @@ export default [
     ...prefix("admin", [
       layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
         index("routes/admin/index.tsx", { id: "admin" }),
+        route("moderation", "routes/admin/moderation.tsx", { id: "admin-moderation" }),
         route("roles", "routes/admin/roles.tsx", { id: "admin-roles" }),
         route("audit-log", "routes/admin/audit-log.tsx", { id: "admin-audit-log" }),
       ]),

@@ -65,3 +65,6 @@ export const REVIEW_SENTIMENT_LABELS: Record<ReviewSentiment, string> = {
   POSITIVE: "Positive",
   EXPERT: "Expert",
 };
+
+/** What a placeholder says of a contribution moderators hid ("This comment was hidden by moderators."). */
+export const HIDDEN_PLACEHOLDER = "hidden by moderators";

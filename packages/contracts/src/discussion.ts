@@ -172,6 +172,8 @@ const ContributionBase = {
   score: z.number().int(),
   myVote: VoteValue,
   deleted: z.boolean(),
+  /** Hidden by moderators (then `deleted` too: a placeholder with no text and no author). */
+  hidden: z.boolean(),
   edited: z.boolean(),
   editedDate: IsoDate.nullable(),
   createdDate: IsoDate,

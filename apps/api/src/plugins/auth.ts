@@ -150,6 +150,7 @@ export const authPlugin = fp(
           activated: users.activated,
           roles: users.roles,
           createdAt: users.createdAt,
+          suspendedUntil: users.suspendedUntil,
           expiresAt: sessions.expiresAt,
           lastSeenAt: sessions.lastSeenAt,
         })
@@ -165,7 +166,9 @@ export const authPlugin = fp(
         )
         .limit(1);
       if (!row) return null;
-      const { lastSeenAt, ...viewer } = row;
+      const { lastSeenAt, suspendedUntil, ...viewer } = row;
+      // A suspension ends its sessions when it starts; this also covers a token cached elsewhere.
+      if (suspendedUntil && suspendedUntil.getTime() > Date.now()) return null;
       if (
         viewer.activated &&
         opts.grantConfiguredAdmin &&

@@ -21,7 +21,6 @@ import {
   MapPin,
   Megaphone,
   Receipt,
-  ScrollText,
   Settings,
   ShieldCheck,
   Sparkles,
@@ -146,14 +145,6 @@ export const PROFILE_NAV: readonly (Omit<MenuLink, "id"> & { id: string })[] = [
     hiddenInApp: true,
   },
 ];
-
-export const ADMIN_NAV: readonly (SectionNavEntry & { adminOnly?: boolean })[] = [
-  { id: "admin", label: "Overview", to: "/admin", icon: ShieldCheck },
-  { id: "admin-roles", label: "Roles", to: "/admin/roles", icon: Users, adminOnly: true },
-  { id: "admin-audit-log", label: "Audit log", to: "/admin/audit-log", icon: ScrollText },
-];
-
-type SectionNavEntry = { id: string; label: string; to: string; icon: IconComponent };
 
 export const ADS_NAV: readonly { id: string; label: string; to: string; icon: IconComponent }[] = [
   { id: "ads", label: "Dashboard", to: "/ads", icon: LayoutDashboard },

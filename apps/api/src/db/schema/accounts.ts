@@ -24,6 +24,11 @@ export const users = pgTable(
     activated: boolean("activated").notNull().default(false),
     roles: text("roles").array().notNull().default(sql`array['ROLE_USER']::text[]`),
     invitationCode: text("invitation_code"),
+    /**
+     * Suspended by moderators until then (docs/moderation.md): no sign-in, no session, no
+     * contribution. SUSPENDED_FOR_GOOD (year 9999) for a suspension without end.
+     */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -97,6 +97,9 @@ export const sitePages = pgTable(
   ],
 );
 
+export const MODERATION_STATES = ["HIDDEN", "PENDING_REVIEW", "AUTHOR_SUSPENDED"] as const;
+export type ModerationState = (typeof MODERATION_STATES)[number];
+
 export const CONTRIBUTION_TYPES = ["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"] as const;
 
 /**
@@ -125,6 +128,13 @@ export const contributions = pgTable(
     replySize: integer("reply_size").notNull().default(0),
     attachmentCount: smallint("attachment_count").notNull().default(0),
     deleted: boolean("deleted").notNull().default(false),
+    /**
+     * Set when moderators hid it (HIDDEN), reports from trusted accounts did pending review
+     * (PENDING_REVIEW), or its author was suspended with their contributions (AUTHOR_SUSPENDED);
+     * `deleted` is then true as well, so every list and counter treats it as a
+     * placeholder, but the text stays for a restore (docs/moderation.md).
+     */
+    moderation: text("moderation", { enum: MODERATION_STATES }),
     editedAt: timestamp("edited_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
@@ -236,6 +246,8 @@ export const notes = pgTable(
       .default("PRIVATE"),
     /** The organisation whose members read an ORGANIZATION note; the note goes with it. */
     organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    /** A PUBLIC note moderators hid is read by its author alone (docs/moderation.md). */
+    moderation: text("moderation", { enum: MODERATION_STATES }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

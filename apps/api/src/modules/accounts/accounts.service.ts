@@ -9,10 +9,11 @@ import {
   type RegisterRequest,
   type UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
+import { suspensionMessage } from "@flipside/contracts/moderation-constants";
 import type { Db } from "../../db/client.ts";
 import { avatarFiles, decodeBase64Image, storeAvatar } from "../../lib/avatars.ts";
 import { networkKey } from "../../lib/client-address.ts";
-import { AppError, badRequest, conflict, notFound, unauthorized } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import {
   activationMail,
   type MailContent,
@@ -207,6 +208,10 @@ export function createAccountsService(deps: AccountsDeps) {
         : await verifyAgainstDummy(input.password);
       if (!user || !ok) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
       await limiter.reset("login-account", accountKey, limits.loginPerAccount);
+      // Only the owner of the password learns that the account is suspended, and until when.
+      if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()) {
+        throw forbidden(suspensionMessage(user.suspendedUntil.toISOString()));
+      }
 
       if (needsRehash(user.passwordHash)) {
         await repo.updateUser(db, user.id, { passwordHash: await hashPassword(input.password) });

@@ -1,3 +1,3 @@
 export { adminRoutes, gate } from "./admin.routes.ts";
-export { type AuditActor, recordAudit } from "./audit.ts";
+export { type AuditActor, readAuditLog, recordAudit } from "./audit.ts";
 export { grantConfiguredAdmins } from "./roles.ts";

@@ -30,14 +30,17 @@ type NoteAccess = {
   authorId: string;
   visibility: "PRIVATE" | "ORGANIZATION" | "PUBLIC";
   organizationId: string | null;
+  /** Hidden by moderators: no longer PUBLIC to anyone but its author. */
+  moderation?: string | null;
 };
 
 /**
- * A note is read by its author; by anyone when PUBLIC; by the members of its organisation when
+ * A note is read by its author; by anyone when PUBLIC (unless moderators hid it); by the members of its organisation when
  * ORGANIZATION (docs/organizations.md#notes). `memberOf`: the viewer's organisations.
  */
 export function mayReadNote(note: NoteAccess, viewer: Viewer | null, memberOf: ReadonlySet<string>): boolean {
-  if (note.authorId === viewer?.id || note.visibility === "PUBLIC") return true;
+  if (note.authorId === viewer?.id) return true;
+  if (note.visibility === "PUBLIC") return !note.moderation;
   return (
     note.visibility === "ORGANIZATION" && note.organizationId !== null && memberOf.has(note.organizationId)
   );

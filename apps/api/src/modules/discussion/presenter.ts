@@ -54,7 +54,8 @@ export function presentPageRef(page: PageRefColumns, domain: string): SitePageRe
 
 /**
  * The fields every contribution DTO shares. A deleted contribution keeps its place in its
- * thread but shows neither its text nor its author.
+ * thread but shows neither its text nor its author; one hidden by moderators is deleted too,
+ * and says so (`hidden`).
  */
 export function presentContributionBase(
   row: {
@@ -66,6 +67,8 @@ export function presentContributionBase(
     downCount: number;
     score: number;
     deleted: boolean;
+    /** Absent where a query does not select it (a row just written is never hidden). */
+    moderation?: string | null;
     editedAt: Date | null;
     createdAt: Date;
   },
@@ -85,6 +88,7 @@ export function presentContributionBase(
     score: row.score,
     myVote: voteValue(myVote),
     deleted: row.deleted,
+    hidden: Boolean(row.moderation),
     edited: row.editedAt !== null,
     editedDate: row.editedAt?.toISOString() ?? null,
     createdDate: row.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import type { ProfileStats } from "@flipside/contracts/accounts";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contributions, notes } from "../../db/schema/discussion.ts";
 
@@ -11,7 +11,7 @@ export async function profileStats(db: Db, userId: string): Promise<ProfileStats
   const publicNotes = db
     .select({ n: sql<number>`count(*)::int` })
     .from(notes)
-    .where(and(eq(notes.authorId, userId), eq(notes.visibility, "PUBLIC")));
+    .where(and(eq(notes.authorId, userId), eq(notes.visibility, "PUBLIC"), isNull(notes.moderation)));
   const [row] = await db
     .select({
       comments: sql<number>`count(*) filter (where ${contributions.kind} in ('COMMENT', 'REPLY'))::int`,

@@ -4,7 +4,7 @@ import {
   type Note,
   type UpdateNote,
 } from "@flipside/contracts/discussion";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { notes } from "../../db/schema/discussion.ts";
 import { badRequest, notFound, validationFailed } from "../../lib/errors.ts";
@@ -128,7 +128,8 @@ export function createNotesService(core: DiscussionCore) {
         db,
         {
           ...spec,
-          visibleTo: () => and(eq(notes.authorId, profileId), eq(notes.visibility, "PUBLIC")),
+          visibleTo: () =>
+            and(eq(notes.authorId, profileId), eq(notes.visibility, "PUBLIC"), isNull(notes.moderation)),
         },
         viewer,
         query,

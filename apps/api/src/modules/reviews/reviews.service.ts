@@ -2,7 +2,7 @@ import type { CreateReview, Review, ReviewSummary } from "@flipside/contracts/di
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { contributions, REVIEW_SENTIMENTS, reviews } from "../../db/schema/discussion.ts";
-import { notFound } from "../../lib/errors.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
@@ -17,6 +17,9 @@ import {
   softDelete,
 } from "../discussion/index.ts";
 import { presentReview } from "./reviews.presenter.ts";
+
+const REVIEW_HIDDEN = "Moderators hid your review of this page, so it cannot be written again.";
+
 import * as repo from "./reviews.repository.ts";
 
 export const REVIEW_FILTER: FilterSpec = {
@@ -82,6 +85,8 @@ export function createReviewsService(core: DiscussionCore) {
           const pages = [input.sitePage_id];
           const existing = await repo.lockReviewOf(tx, input.sitePage_id, viewer.id);
           if (existing) {
+            // Writing the review again must not bring back one that moderators hid.
+            if (existing.c.moderation) throw forbidden(REVIEW_HIDDEN);
             await tx
               .update(contributions)
               .set({ body: input.body, deleted: false, editedAt: new Date(), claimUuid })

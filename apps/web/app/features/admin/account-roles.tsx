@@ -1,17 +1,16 @@
 import { ACCOUNT_ROLE, type GrantableRole, ROLE_NAMES } from "@flipside/contracts/roles";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { inputVariants } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
-import { Textarea } from "../../components/ui/textarea.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatAbsolute } from "../../lib/relative-time.ts";
 import { notify } from "../../lib/toast.ts";
 import { type AdminAccount, adminApi } from "./admin-client.ts";
+import { ReasonField } from "./reason-field.tsx";
 
 /** Roles nest (an admin moderates too), so an account has one level. */
 type Level = "USER" | GrantableRole;
@@ -46,7 +45,6 @@ export function AccountRoles({
 }) {
   const [pending, setPending] = useState<{ account: AdminAccount; level: Level } | null>(null);
   const [reason, setReason] = useState("");
-  const reasonId = useId();
 
   async function save() {
     if (!pending) return;
@@ -133,16 +131,7 @@ export function AccountRoles({
         onConfirm={save}
         testId="role-dialog"
       >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={reasonId}>Why? (kept in the audit log)</Label>
-          <Textarea
-            id={reasonId}
-            value={reason}
-            maxLength={1000}
-            onChange={(e) => setReason(e.target.value)}
-            data-testid="role-reason"
-          />
-        </div>
+        <ReasonField value={reason} onChange={setReason} testId="role-reason" />
       </ConfirmDialog>
     </>
   );

@@ -1,11 +1,14 @@
 import type { AdminAccount, AuditEntry } from "@flipside/contracts/admin";
+import type { ModerationActionRequest, ModerationCase } from "@flipside/contracts/moderation";
 import type { GrantableRole } from "@flipside/contracts/roles";
 import { type ApiClient, api } from "../../lib/api.ts";
 
 export type { AdminAccount, AuditEntry } from "@flipside/contracts/admin";
+export type { ModerationActionRequest, ModerationCase } from "@flipside/contracts/moderation";
 
 export const ADMIN_ACCOUNTS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 25;
+export const CASES_PAGE_SIZE = 10;
 
 /** The admin area's calls (docs/admin.md); each throws `ApiError`, a 404 to anyone without the role. */
 export function createAdminClient(client: ApiClient = api) {
@@ -19,6 +22,9 @@ export function createAdminClient(client: ApiClient = api) {
       }),
     setRoles: (id: string, roles: GrantableRole[], reason: string) =>
       client.put<AdminAccount>(`/v1/admin/accounts/${id}/roles`, { roles, ...(reason ? { reason } : {}) }),
+    cases: (page: number) =>
+      client.list<ModerationCase>("/v1/admin/moderation/cases", { page, size: CASES_PAGE_SIZE }),
+    act: (body: ModerationActionRequest) => client.post<ModerationCase>("/v1/admin/moderation/actions", body),
     auditLog: (q: { targetId?: string; page: number; size?: number }) =>
       client.list<AuditEntry>("/v1/admin/audit-log", {
         ...(q.targetId ? { targetId: q.targetId } : {}),

@@ -1,14 +1,27 @@
+import { SUSPENDED_FOR_GOOD_ISO } from "@flipside/contracts/moderation-constants";
 import { ROLE_NAMES } from "@flipside/contracts/roles";
 import { TimeAgo } from "../../components/ui/time-ago.tsx";
+import { formatAbsolute } from "../../lib/relative-time.ts";
 import type { AuditEntry } from "./admin-client.ts";
 
 /** What each recorded action says, after the actor's name. */
 const ACTION_WORDS: Record<string, string> = {
   ROLES_CHANGED: "changed the roles of",
+  MODERATION_DISMISS: "dismissed the reports about",
+  MODERATION_HIDE: "hid",
+  MODERATION_RESTORE: "restored",
+  MODERATION_SUSPEND: "suspended",
+  MODERATION_UNSUSPEND: "lifted the suspension of",
+  MODERATION_AUTO_HIDE: "hid, pending review,",
 };
 
 const TARGET_WORDS: Record<string, string> = {
   ACCOUNT: "",
+  SITE_PAGE: "page",
+  COMMENT: "comment",
+  REVIEW: "review",
+  RELATED_PAGE: "related page",
+  NOTE: "note",
 };
 
 const roleList = (value: unknown) =>
@@ -24,6 +37,11 @@ const roleList = (value: unknown) =>
 function changeOf(entry: AuditEntry): string | null {
   if (entry.action === "ROLES_CHANGED") {
     return `${roleList(entry.details.before)} → ${roleList(entry.details.after)}`;
+  }
+  if (entry.action === "MODERATION_SUSPEND") {
+    const until = typeof entry.details.until === "string" ? entry.details.until : null;
+    const how = !until || until >= SUSPENDED_FOR_GOOD_ISO ? "for good" : `until ${formatAbsolute(until)}`;
+    return entry.details.hideContributions ? `${how}, with their contributions` : how;
   }
   return null;
 }

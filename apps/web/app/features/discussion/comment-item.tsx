@@ -1,11 +1,14 @@
 import type { Comment, Review } from "@flipside/contracts/discussion";
+import { HIDDEN_PLACEHOLDER } from "@flipside/contracts/discussion-constants";
 import { type ReactNode, useState } from "react";
+import { Report } from "../../components/report/report.tsx";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
 import {
   BadgeCheck,
+  Flag,
   MessageSquareReply,
   MoreHorizontal,
   Pencil,
@@ -102,6 +105,7 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
   const gate = useContributionGate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const reply = useReplyComposer(comment.id, comment.sitePage_id, onReplyPosted);
   const mine = Boolean(gate.user && comment.author && gate.user.id === comment.author.id);
   const isReply = comment.contributionType === "REPLY";
@@ -129,15 +133,15 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
             </span>
           ) : null}
         </AuthorByline>
-        {mine && !comment.deleted && !editing ? (
+        {!comment.deleted && !editing ? (
           <DeferredMenu
             load={loadDropdownMenu}
             trigger={
               <Button
                 variant="ghost"
                 size="icon-sm"
-                aria-label={`Actions for your ${label}`}
-                data-testid="comment-actions"
+                aria-label={mine ? `Actions for your ${label}` : `More actions for this ${label}`}
+                data-testid={mine ? "comment-actions" : "comment-more"}
               >
                 <MoreHorizontal aria-hidden="true" />
               </Button>
@@ -147,18 +151,30 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
               <ui.DropdownMenu defaultOpen>
                 <ui.DropdownMenuTrigger asChild>{trigger}</ui.DropdownMenuTrigger>
                 <ui.DropdownMenuContent align="end">
-                  <ui.DropdownMenuItem onSelect={() => setEditing(true)} data-testid="comment-edit">
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </ui.DropdownMenuItem>
-                  <ui.DropdownMenuItem
-                    variant="destructive"
-                    onSelect={() => setConfirming(true)}
-                    data-testid="comment-delete"
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </ui.DropdownMenuItem>
+                  {mine ? (
+                    <>
+                      <ui.DropdownMenuItem onSelect={() => setEditing(true)} data-testid="comment-edit">
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </ui.DropdownMenuItem>
+                      <ui.DropdownMenuItem
+                        variant="destructive"
+                        onSelect={() => setConfirming(true)}
+                        data-testid="comment-delete"
+                      >
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </ui.DropdownMenuItem>
+                    </>
+                  ) : (
+                    <ui.DropdownMenuItem
+                      onSelect={() => gate.requireUser() && setReporting(true)}
+                      data-testid="comment-report"
+                    >
+                      <Flag aria-hidden="true" />
+                      Report
+                    </ui.DropdownMenuItem>
+                  )}
                 </ui.DropdownMenuContent>
               </ui.DropdownMenu>
             )}
@@ -174,7 +190,9 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
 
       {comment.deleted ? (
         <p className="text-muted-foreground text-sm italic" data-testid="deleted-placeholder">
-          This {label} was deleted by its author.
+          {comment.hidden
+            ? `This ${label} was ${HIDDEN_PLACEHOLDER}.`
+            : `This ${label} was deleted by its author.`}
         </p>
       ) : editing ? (
         <CommentComposer
@@ -212,6 +230,11 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
       {reply.composer}
       {thread}
 
+      <Report
+        open={reporting}
+        onOpenChange={setReporting}
+        target={{ kind: "CONTRIBUTION", id: comment.id, what: label }}
+      />
       <ConfirmDelete
         open={confirming}
         onOpenChange={setConfirming}

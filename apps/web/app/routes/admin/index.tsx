@@ -1,13 +1,15 @@
 import { ACCOUNT_ROLE, hasRole } from "@flipside/contracts/roles";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
-import { ADMIN_NAV } from "../../lib/menu.ts";
+import { ADMIN_NAV } from "../../features/admin/admin-nav.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 
 export const meta = () => [{ title: pageTitle("Admin") }, { name: "robots", content: "noindex" }];
 
 const WHAT: Record<string, string> = {
+  "admin-moderation":
+    "Reports of pages, contributions and people, grouped by what they are about: dismiss, hide, suspend.",
   "admin-roles": "Find an account and make it a moderator or an admin, or take the role back.",
   "admin-audit-log": "Everything moderators and admins did, who did it, when and why.",
 };

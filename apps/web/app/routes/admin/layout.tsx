@@ -2,7 +2,7 @@ import { ACCOUNT_ROLE, hasRole } from "@flipside/contracts/roles";
 import { Outlet } from "react-router";
 import { SectionNav } from "../../components/shell/section-nav.tsx";
 import { requireAdminArea } from "../../features/admin/admin-access.server.ts";
-import { ADMIN_NAV } from "../../lib/menu.ts";
+import { ADMIN_NAV } from "../../features/admin/admin-nav.ts";
 import type { Route } from "./+types/layout";
 
 /** Every /admin path: the 404 page to anyone who is not a moderator (docs/admin.md). */

@@ -8,6 +8,7 @@ import { NotesList } from "../../features/profile/notes-list.tsx";
 import { createProfileClient, parseActivityKind } from "../../features/profile/profile-client.ts";
 import { ProfileHeader, ProfileStatsList } from "../../features/profile/profile-header.tsx";
 import { profileMeta } from "../../features/profile/profile-meta.ts";
+import { ReportPerson } from "../../features/profile/report-person.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { parsePageNumber } from "../../lib/page-number.ts";
@@ -64,6 +65,7 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
         imageUrl={profile.imageUrl}
         bioHtml={profile.bioHtml}
         createdDate={profile.createdDate}
+        actions={<ReportPerson id={profile.id} displayName={profile.displayName} />}
       >
         <ProfileStatsList stats={profile.stats} />
       </ProfileHeader>

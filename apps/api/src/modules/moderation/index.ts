@@ -1,0 +1,1 @@
+export { moderationRoutes } from "./moderation.routes.ts";
