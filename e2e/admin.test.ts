@@ -154,6 +154,17 @@ describe("moderation", () => {
       body: { sitePage_id: page.data.id, body: "Everyone who disagrees is an idiot." },
     });
     expect(rude.status).toBe(201);
+    const review = await api<{ id: string }>("/v1/site-page-reviews", {
+      method: "POST",
+      token: andy.token,
+      body: {
+        sitePage_id: page.data.id,
+        sentiment: "NEGATIVE",
+        title: "Worthless",
+        body: "Only idiots read this.",
+      },
+    });
+    expect(review.status).toBe(201);
 
     // Rita reports the comment from the page view.
     const ritaTab = await tracked();
@@ -170,6 +181,16 @@ describe("moderation", () => {
     expect(await seriousAxeFindings(ritaTab.page)).toEqual([]);
     await dialog.getByTestId("report-send").click();
     await toastSaying(ritaTab.page, "Thank you. Moderators will look at it").waitFor();
+    // And the review, from the Reviews tab.
+    await ritaTab.page.getByTestId("tab-reviews").click();
+    await ritaTab.page
+      .locator(`[data-review-id="${review.data.id}"]`)
+      .getByTestId("report-contribution")
+      .click();
+    const reviewDialog = ritaTab.page.getByRole("dialog", { name: "Report this review" });
+    await reviewDialog.getByTestId("report-reason-HATE").check();
+    await reviewDialog.getByTestId("report-send").click();
+    await reviewDialog.waitFor({ state: "detached" });
     expect(ritaTab.problems.all(), JSON.stringify(ritaTab.problems)).toEqual([]);
 
     // Paul reports Andy from Andy's public page.
@@ -204,6 +225,15 @@ describe("moderation", () => {
     await toastSaying(admin, "Hidden").waitFor();
     await commentCase.waitFor({ state: "detached" });
 
+    const reviewCase = admin.locator(`[data-testid="moderation-case"][data-target="${review.data.id}"]`);
+    expect(await reviewCase.getByTestId("case-report").innerText()).toContain("Rita Reporter: Hate");
+    await reviewCase.getByTestId("case-dismiss").click();
+    await admin
+      .getByRole("dialog", { name: "Dismiss these reports?" })
+      .getByRole("button", { name: "Dismiss" })
+      .click();
+    await reviewCase.waitFor({ state: "detached" });
+
     const personCase = admin.locator(`[data-testid="moderation-case"][data-target="${andy.id}"]`);
     await personCase.getByTestId("case-suspend").click();
     const suspendDialog = admin.getByRole("dialog", { name: "Suspend this person?" });
@@ -219,6 +249,7 @@ describe("moderation", () => {
     const ritaMail = await journey.mail.next(rita.email);
     expect(ritaMail.subject).toBe("About your report");
     expect(ritaMail.text).toContain("Moderators agreed and hid it.");
+    expect((await journey.mail.next(rita.email)).text).toContain("Moderators read it and left it as it is");
     const paulMail = await journey.mail.next(paul.email);
     expect(paulMail.text).toContain("Moderators agreed and suspended the account behind it.");
     for (const mail of [ritaMail, paulMail]) expect(mail.text).not.toContain("Andy");
@@ -230,6 +261,9 @@ describe("moderation", () => {
     expect(await entries.nth(0).innerText()).toContain("Ada Admin suspended Andy Author");
     expect(await entries.nth(0).innerText()).toContain("“Spams and insults”");
     expect(await entries.nth(1).innerText()).toContain(
+      "Ada Admin dismissed the reports about review Worthless",
+    );
+    expect(await entries.nth(2).innerText()).toContain(
       "Ada Admin hid comment Everyone who disagrees is an idiot.",
     );
 

@@ -15,6 +15,7 @@ import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import type { PagedList } from "./paged-list.ts";
+import { ReportButton } from "./report-button.tsx";
 import { pageViewPath } from "./search-input.ts";
 import { VoteArrows } from "./vote-arrows.tsx";
 
@@ -80,7 +81,9 @@ function RelatedItem({ link, onRemoved }: { link: RelatedPage; onRemoved(): void
               <Trash2 aria-hidden="true" />
               Remove
             </Button>
-          ) : null}
+          ) : (
+            <ReportButton id={link.id} what="related page" />
+          )}
         </div>
       </div>
       <ConfirmDelete

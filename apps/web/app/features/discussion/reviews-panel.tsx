@@ -1,4 +1,5 @@
 import type { Comment, Review } from "@flipside/contracts/discussion";
+import { HIDDEN_PLACEHOLDER } from "@flipside/contracts/discussion-constants";
 import type { ReactNode } from "react";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { DeferredPart } from "../../components/ui/deferred.tsx";
@@ -6,9 +7,11 @@ import { GraduationCap, Star } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { OfficialBadge, useReplyComposer } from "./comment-item.tsx";
+import { useContributionGate } from "./contribution-gate.ts";
 import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
+import { ReportButton } from "./report-button.tsx";
 import { SentimentBadge } from "./review-sentiment.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
@@ -22,6 +25,8 @@ function ReviewItem({
   replies: ReactNode;
 }) {
   const reply = useReplyComposer(review.id, review.sitePage_id, addReply);
+  const gate = useContributionGate();
+  const mine = Boolean(gate.user && review.author && gate.user.id === review.author.id);
   return (
     <article
       data-testid="review"
@@ -39,7 +44,11 @@ function ReviewItem({
         {review.edited ? <span className="text-muted-foreground text-xs">(edited)</span> : null}
       </AuthorByline>
       {review.deleted ? (
-        <p className="text-muted-foreground text-sm italic">This review was deleted by its author.</p>
+        <p className="text-muted-foreground text-sm italic" data-testid="deleted-placeholder">
+          {review.hidden
+            ? `This review was ${HIDDEN_PLACEHOLDER}.`
+            : "This review was deleted by its author."}
+        </p>
       ) : (
         <>
           <h3 className="font-semibold leading-snug" data-testid="review-title-text">
@@ -60,6 +69,7 @@ function ReviewItem({
               initial={{ up: review.up, down: review.down, score: review.score, myVote: review.myVote }}
             />
             {reply.trigger}
+            {mine ? null : <ReportButton id={review.id} what="review" />}
           </div>
         </>
       )}
