@@ -25,7 +25,7 @@ async function fetchAs(path: string, token?: string) {
 }
 
 describe("the admin area", () => {
-  it("is the 404 page, as any unknown path, to visitors and to people without a role", async () => {
+  it("is the 404 page, like every unknown path, to visitors and to people without a role", async () => {
     const plain = await journey.account("Pat Plain", { email: uniqueEmail("pat") });
     const tab = await tracked();
     const { page } = tab;

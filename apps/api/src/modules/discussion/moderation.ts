@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contributions, type ModerationState, notes, relatedPageLinks } from "../../db/schema/discussion.ts";
+import type { ContributionRow } from "./contributions.repository.ts";
 import { bumpPageCounters, type PageCounter } from "./counters.ts";
 
 /**
@@ -27,20 +28,50 @@ export async function setContributionModeration(
     .update(contributions)
     .set({ moderation: state, deleted: state !== null })
     .where(eq(contributions.id, id));
-  let pages = [row.sitePageId];
-  if (hiding || restoring) {
-    const sign = hiding ? 1 : -1;
-    const deltas: Partial<Record<PageCounter, number>> = {};
-    if (row.kind === "COMMENT") Object.assign(deltas, { commentCount: -sign, deletedCommentCount: sign });
-    if (row.kind === "REVIEW") deltas.reviewCount = -sign;
-    if (row.kind === "RELATED_PAGE") {
-      const [link] = await tx.select().from(relatedPageLinks).where(eq(relatedPageLinks.contributionId, id));
-      if (link) pages = [link.pageA, link.pageB];
-      deltas.relatedCount = -sign;
+  // From one hidden state to another (pending review → hidden) the counters stay as they are.
+  if (!hiding && !restoring) return { pages: [row.sitePageId], changed: true };
+  return { pages: await moveCounters(tx, [row], hiding ? 1 : -1), changed: true };
+}
+
+/**
+ * Moves the page counters of contributions that became placeholders (`sign` 1) or came back
+ * (-1), as a delete moves them: a comment between the live and the deleted count, a review and a
+ * related page (on both its pages) out of their count. Answers the pages touched.
+ */
+async function moveCounters(
+  tx: Db,
+  rows: readonly { id: string; kind: ContributionRow["kind"]; sitePageId: string }[],
+  sign: 1 | -1,
+): Promise<string[]> {
+  const deltas = new Map<string, Partial<Record<PageCounter, number>>>();
+  const add = (pageId: string, counter: PageCounter, delta: number) => {
+    const page = deltas.get(pageId) ?? {};
+    page[counter] = (page[counter] ?? 0) + delta;
+    deltas.set(pageId, page);
+  };
+  const linked = rows.filter((row) => row.kind === "RELATED_PAGE").map((row) => row.id);
+  const links = linked.length
+    ? await tx.select().from(relatedPageLinks).where(inArray(relatedPageLinks.contributionId, linked))
+    : [];
+  for (const row of rows) {
+    if (row.kind === "COMMENT") {
+      add(row.sitePageId, "commentCount", -sign);
+      add(row.sitePageId, "deletedCommentCount", sign);
+    } else if (row.kind === "REVIEW") {
+      add(row.sitePageId, "reviewCount", -sign);
+    } else if (row.kind === "RELATED_PAGE") {
+      const link = links.find((l) => l.contributionId === row.id);
+      for (const pageId of link ? [link.pageA, link.pageB] : [row.sitePageId])
+        add(pageId, "relatedCount", -sign);
+    } else {
+      // A reply stays in its thread's count as a placeholder, as when deleted.
+      deltas.set(row.sitePageId, deltas.get(row.sitePageId) ?? {});
     }
-    if (Object.keys(deltas).length) await bumpPageCounters(tx, pages, deltas);
   }
-  return { pages, changed: true };
+  for (const [pageId, delta] of deltas) {
+    if (Object.keys(delta).length) await bumpPageCounters(tx, [pageId], delta);
+  }
+  return [...deltas.keys()];
 }
 
 /** A note's moderation: a hidden PUBLIC note is read by its author alone. */
@@ -63,9 +94,10 @@ export async function setNoteModeration(
  * moves: what moderators hid one by one stays hidden.
  */
 export async function setAuthorModeration(tx: Db, authorId: string, suspended: boolean): Promise<string[]> {
-  const ids = await tx
-    .select({ id: contributions.id })
-    .from(contributions)
+  // One statement for all of them, however much the person wrote; the counters move per page.
+  const moved = await tx
+    .update(contributions)
+    .set({ moderation: suspended ? "AUTHOR_SUSPENDED" : null, deleted: suspended })
     .where(
       and(
         eq(contributions.authorId, authorId),
@@ -73,14 +105,9 @@ export async function setAuthorModeration(tx: Db, authorId: string, suspended: b
           ? and(eq(contributions.deleted, false), isNull(contributions.moderation))
           : eq(contributions.moderation, "AUTHOR_SUSPENDED"),
       ),
-    );
-  const pages = new Set<string>();
-  for (const { id } of ids) {
-    for (const page of (await setContributionModeration(tx, id, suspended ? "AUTHOR_SUSPENDED" : null))
-      .pages) {
-      pages.add(page);
-    }
-  }
+    )
+    .returning({ id: contributions.id, kind: contributions.kind, sitePageId: contributions.sitePageId });
+  const pages = new Set(await moveCounters(tx, moved, suspended ? 1 : -1));
   const notesMoved = await tx
     .update(notes)
     .set({ moderation: suspended ? "AUTHOR_SUSPENDED" : null })
