@@ -102,7 +102,15 @@ export const FEATURES = {
     screens: ["routes/admin/moderation.tsx"],
     files: ["apps/web/app/components/report/report-dialog.tsx"],
   },
-  "block-people": { operations: ["POST /api/v1/profile-blocks"], screens: [] },
+  "block-people": {
+    operations: [
+      "POST /api/v1/profile-blocks",
+      "GET /api/v1/profile-blocks",
+      "DELETE /api/v1/profile-blocks/{blockedId}",
+    ],
+    screens: ["routes/profile/settings.tsx"],
+    files: ["apps/web/app/features/blocks/block-person.tsx"],
+  },
   "browser-extension": {
     operations: [],
     screens: ["routes/extension.tsx"],

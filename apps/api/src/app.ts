@@ -21,6 +21,7 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
+import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { contributionsRoutes } from "./modules/contributions/contributions.routes.ts";
 import { customTabsRoutes } from "./modules/custom-tabs/custom-tabs.routes.ts";
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(relatedPagesRoutes);
       await api.register(notesRoutes);
       await api.register(contributionsRoutes);
+      await api.register(blocksRoutes);
       await api.register(attachmentsRoutes);
       await api.register(yourDataRoutes);
       await api.register(customTabsRoutes);

@@ -213,6 +213,7 @@ export async function seedDemo(
         activated: true,
         roles: row.roles,
         createdAt: row.createdAt,
+        hasBlocks: false,
       };
     }
 

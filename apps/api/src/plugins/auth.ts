@@ -1,10 +1,11 @@
 import { SESSION_COOKIE } from "@flipside/contracts/constants";
 import { ACCOUNT_ROLE, type AccountRole, hasRole } from "@flipside/contracts/roles";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import { sessions, users } from "../db/schema/accounts.ts";
+import { profileBlocks } from "../db/schema/blocks.ts";
 import { forbidden, noSuchEndpoint, unauthorized } from "../lib/errors.ts";
 import type { TokenService } from "../lib/tokens.ts";
 
@@ -17,6 +18,11 @@ export interface Viewer {
   activated: boolean;
   roles: string[];
   createdAt: Date;
+  /**
+   * Whether a block stands between this person and someone else, either way (docs/blocks.md):
+   * their lists are their own, not the ones every reader shares.
+   */
+  hasBlocks: boolean;
 }
 
 /**
@@ -151,6 +157,7 @@ export const authPlugin = fp(
           roles: users.roles,
           createdAt: users.createdAt,
           suspendedUntil: users.suspendedUntil,
+          hasBlocks: sql<boolean>`exists (select 1 from ${profileBlocks} where ${profileBlocks.blockerId} = ${users.id} or ${profileBlocks.blockedId} = ${users.id})`,
           expiresAt: sessions.expiresAt,
           lastSeenAt: sessions.lastSeenAt,
         })

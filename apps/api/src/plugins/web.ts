@@ -139,6 +139,18 @@ function isSharedPageView(request: FastifyRequest) {
   return (path === "/" || path === "/_root.data") && new URLSearchParams(request.url.slice(query)).has("url");
 }
 
+/**
+ * A shared page view, unless its viewer's lists are their own: a person with blocks sees the page
+ * without the people on the other side (docs/blocks.md), so theirs is rendered for them. The
+ * viewer is remembered for a few seconds, so this costs a page view no query in a burst.
+ */
+async function rendersShared(request: FastifyRequest): Promise<boolean> {
+  if (!isSharedPageView(request)) return false;
+  // Without the database the render answers its own error page; this must not fail first.
+  const viewer = await request.viewer().catch(() => null);
+  return !viewer?.hasBlocks;
+}
+
 /** The cache key of a shared page view: its HTML differs from the anonymous one (the header waits for its viewer). */
 const SHARED_KEY_SUFFIX = "\u0000viewer";
 
@@ -290,7 +302,7 @@ function registerRenderer(
   };
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const shared = isSharedPageView(request);
+    const shared = await rendersShared(request);
     const state: RenderState = { unavailable: false };
     const context = contextFor(request, reply.pageNonce, shared, state);
     const cacheable = htmlCache.enabled && (shared || isAnonymousRead(request));

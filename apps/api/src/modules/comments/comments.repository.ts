@@ -10,6 +10,7 @@ import {
   claimUuidSql,
   myVoteColumn,
   pageOf,
+  policy,
   type RowQuery,
   withMyVote,
 } from "../discussion/index.ts";
@@ -54,6 +55,7 @@ function insertStatement(reply: boolean) {
         from ${contributions} p
         where p.id = ${v("parentId")}::uuid and p.kind <> 'RELATED_PAGE'
           and p.site_page_id = ${v("pageId")}::uuid and not p.deleted
+          and not ${policy.blockBetween(v("authorId"), sql`any(array[p.author_id, (select r.author_id from ${contributions} r where r.id = p.parent_id)])`)}
         for update`
     : sql`select null::uuid as root, null::uuid as answered`;
   return preparedSql(

@@ -173,11 +173,22 @@ export function createCommentsService(core: DiscussionCore) {
   }
 
   /** Why a comment was not added: the page or the comment answered is missing or unfit. */
-  async function refusal(input: z.output<typeof CreateComment>): Promise<Error> {
+  async function refusal(viewer: Viewer, input: z.output<typeof CreateComment>): Promise<Error> {
     await pages.require(input.sitePage_id);
     if (input.parent_id) {
       const [parent] = await db.select().from(contributions).where(eq(contributions.id, input.parent_id));
       if (!parent || parent.kind === "RELATED_PAGE") return notFound(DISCUSSION_MESSAGES.commentNotFound);
+      // Across a block the thread is not there for either side (docs/blocks.md).
+      const [root] = parent.parentId
+        ? await db
+            .select({ authorId: contributions.authorId })
+            .from(contributions)
+            .where(eq(contributions.id, parent.parentId))
+        : [];
+      for (const author of [parent.authorId, root?.authorId ?? null]) {
+        if (await policy.blockStandsBetween(db, viewer, author))
+          return notFound(DISCUSSION_MESSAGES.commentNotFound);
+      }
       if (parent.sitePageId !== input.sitePage_id) {
         return validationFailed([{ field: "parent_id", message: DISCUSSION_MESSAGES.parentOtherPage }]);
       }
@@ -212,7 +223,7 @@ export function createCommentsService(core: DiscussionCore) {
             body: input.body,
             official: input.official ?? true,
           });
-          if (!added) throw await refusal(input);
+          if (!added) throw await refusal(viewer, input);
           if (withFiles) await attach(db, viewer.id, added.c.id, input.attachmentIds ?? []);
           return { result: added, pages: [input.sitePage_id] };
         },

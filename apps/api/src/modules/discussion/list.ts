@@ -1,4 +1,4 @@
-import { and, type Column, type SQL } from "drizzle-orm";
+import { and, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { contributions } from "../../db/schema/discussion.ts";
@@ -68,7 +68,44 @@ export async function listOf<Row, Item>(
     }),
     total ?? spec.count(db, where),
   ]);
-  return { items: await spec.present(rows), total: count };
+  return { items: await withoutHiddenReplies(db, viewer, await spec.present(rows)), total: count };
+}
+
+/**
+ * A thread's `replySize` counts every reply; a viewer with blocks is not shown the replies of the
+ * people on the other side (docs/blocks.md), so their items count only the replies they see.
+ */
+async function withoutHiddenReplies<Item>(db: Db, viewer: Viewer | null, items: Item[]): Promise<Item[]> {
+  if (!viewer?.hasBlocks) return items;
+  const threads = items.filter(
+    (item): item is Item & { id: string; replySize: number } =>
+      typeof (item as { replySize?: unknown }).replySize === "number" &&
+      (item as { replySize: number }).replySize > 0,
+  );
+  if (threads.length === 0) return items;
+  const hidden = new Map(
+    (
+      await db
+        .select({ parentId: contributions.parentId, n: sql<number>`count(*)::int` })
+        .from(contributions)
+        .where(
+          and(
+            inArray(
+              contributions.parentId,
+              threads.map((t) => t.id),
+            ),
+            eq(contributions.kind, "REPLY"),
+            sql`${contributions.authorId} = any(${policy.blockedEitherWay(viewer.id)})`,
+          ),
+        )
+        .groupBy(contributions.parentId)
+    ).map((r) => [r.parentId, r.n]),
+  );
+  if (hidden.size === 0) return items;
+  return items.map((item) => {
+    const n = hidden.get((item as { id?: string }).id ?? "");
+    return n ? { ...item, replySize: (item as unknown as { replySize: number }).replySize - n } : item;
+  });
 }
 
 /** One item by id through the same read and presenter as its list (404 when it is not there). */
@@ -85,7 +122,7 @@ export async function oneOf<Row, Item>(
     offset: 0,
     viewerId: viewer?.id ?? null,
   });
-  const [item] = await spec.present(rows);
+  const [item] = await withoutHiddenReplies(db, viewer, await spec.present(rows));
   return item;
 }
 

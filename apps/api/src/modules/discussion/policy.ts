@@ -1,6 +1,8 @@
 import { DISCUSSION_MESSAGES } from "@flipside/contracts/discussion";
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import { notes } from "../../db/schema/discussion.ts";
+import { and, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { profileBlocks } from "../../db/schema/blocks.ts";
+import { contributions, notes } from "../../db/schema/discussion.ts";
 import { organizationMembers } from "../../db/schema/organizations.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import type { Viewer } from "../../plugins/auth.ts";
@@ -15,15 +17,40 @@ import type { Viewer } from "../../plugins/auth.ts";
 /** A list rule: ANDed into the WHERE of a list for this viewer (undefined: no restriction). */
 export type ListRule = (viewer: Viewer | null) => SQL | undefined;
 
-/** Comments, replies, reviews and related pages any viewer may see. */
-export const visibleContributions: ListRule = () => undefined;
+/**
+ * The people a block stands between and this person, whichever of the two blocked (docs/blocks.md),
+ * as an array evaluated once per statement.
+ */
+export function blockedEitherWay(userId: string | Placeholder): SQL {
+  return sql`array(select ${profileBlocks.blockedId} from ${profileBlocks} where ${profileBlocks.blockerId} = ${userId}
+    union all select ${profileBlocks.blockerId} from ${profileBlocks} where ${profileBlocks.blockedId} = ${userId})`;
+}
+
+/** Whether a block stands between two people, either way. */
+export function blockBetween(a: string | SQL | Placeholder, b: string | SQL | Placeholder): SQL {
+  return sql`exists (select 1 from ${profileBlocks} where (${profileBlocks.blockerId} = ${a} and ${profileBlocks.blockedId} = ${b})
+    or (${profileBlocks.blockerId} = ${b} and ${profileBlocks.blockedId} = ${a}))`;
+}
+
+/**
+ * Comments, replies, reviews and related pages a viewer sees: everyone's, but for a viewer with
+ * blocks, nothing of the people on the other side of one (erased authors' items stay).
+ */
+export const visibleContributions: ListRule = (viewer) =>
+  viewer?.hasBlocks
+    ? sql`(${contributions.authorId} is null or ${contributions.authorId} <> all(${blockedEitherWay(viewer.id)}))`
+    : undefined;
+
+/** Someone else's PUBLIC notes a viewer sees: none of the people across a block. */
+export const visiblePublicNotes: ListRule = (viewer) =>
+  viewer?.hasBlocks ? sql`${notes.authorId} <> all(${blockedEitherWay(viewer.id)})` : undefined;
 
 /**
  * Whether this viewer's lists are the ones every reader shares, so the page counters and the
  * page cache may answer them. A viewer whose lists differ (blocks) must take the counting path.
  */
-export function sharesPageView(_viewer: Viewer | null): boolean {
-  return true;
+export function sharesPageView(viewer: Viewer | null): boolean {
+  return !viewer?.hasBlocks;
 }
 
 type NoteAccess = {
@@ -79,6 +106,25 @@ export function requireAuthor<T extends { authorId: string | null; deleted?: boo
   if (!row || row.deleted || (opts.readable && !opts.readable(row))) throw notFound(opts.notFound);
   if (row.authorId !== viewer.id) throw forbidden(DISCUSSION_MESSAGES.notAuthor);
   return row;
+}
+
+/**
+ * Whether a block stands between the viewer and another person (the author of what they want to
+ * answer or vote on). Free for viewers without blocks; their flag is at most a few seconds old.
+ */
+export async function blockStandsBetween(db: Db, viewer: Viewer, otherId: string | null): Promise<boolean> {
+  if (!viewer.hasBlocks || !otherId || otherId === viewer.id) return false;
+  const rows = await db
+    .select({ blockerId: profileBlocks.blockerId })
+    .from(profileBlocks)
+    .where(
+      or(
+        and(eq(profileBlocks.blockerId, viewer.id), eq(profileBlocks.blockedId, otherId)),
+        and(eq(profileBlocks.blockerId, otherId), eq(profileBlocks.blockedId, viewer.id)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Nobody votes on their own contribution. */

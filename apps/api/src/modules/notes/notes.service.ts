@@ -93,7 +93,11 @@ export function createNotesService(core: DiscussionCore) {
 
   async function get(viewer: Viewer | null, id: string): Promise<Note> {
     const row = await repo.findNote(db, id);
-    if (!row || !policy.mayReadNote(row.note, viewer, await memberOf(viewer, row.note)))
+    if (
+      !row ||
+      !policy.mayReadNote(row.note, viewer, await memberOf(viewer, row.note)) ||
+      (viewer && (await policy.blockStandsBetween(db, viewer, row.note.authorId)))
+    )
       throw notFound(NO_SUCH_NOTE);
     return presentNote(row, storage);
   }
@@ -129,7 +133,12 @@ export function createNotesService(core: DiscussionCore) {
         {
           ...spec,
           visibleTo: () =>
-            and(eq(notes.authorId, profileId), eq(notes.visibility, "PUBLIC"), isNull(notes.moderation)),
+            and(
+              eq(notes.authorId, profileId),
+              eq(notes.visibility, "PUBLIC"),
+              isNull(notes.moderation),
+              policy.visiblePublicNotes(viewer),
+            ),
         },
         viewer,
         query,

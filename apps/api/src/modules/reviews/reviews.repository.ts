@@ -70,11 +70,11 @@ export async function updateReview(
 }
 
 /** Live reviews of a page per sentiment. */
-export async function sentimentCounts(db: Db, sitePageId: string) {
+export async function sentimentCounts(db: Db, sitePageId: string, visible: SQL | undefined) {
   return db
     .select({ sentiment: reviews.sentiment, n: sql<number>`count(*)::int` })
     .from(reviews)
     .innerJoin(contributions, eq(contributions.id, reviews.contributionId))
-    .where(and(eq(reviews.sitePageId, sitePageId), eq(contributions.deleted, false)))
+    .where(and(eq(reviews.sitePageId, sitePageId), eq(contributions.deleted, false), visible))
     .groupBy(reviews.sentiment);
 }

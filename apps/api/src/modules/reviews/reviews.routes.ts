@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReviewSummary, ...problems(400, 404) },
       },
     },
-    async (request) => service.summary(request.query.sitePage_id),
+    async (request) => service.summary(await request.viewer(), request.query.sitePage_id),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
   type DiscussionCore,
   listOf,
   oneOf,
+  policy,
   softDelete,
 } from "../discussion/index.ts";
 import { presentReview } from "./reviews.presenter.ts";
@@ -133,10 +134,12 @@ export function createReviewsService(core: DiscussionCore) {
       });
     },
 
-    async summary(sitePageId: string): Promise<ReviewSummary> {
+    /** The counts of the reviews this viewer is shown (without those across a block). */
+    async summary(viewer: Viewer | null, sitePageId: string): Promise<ReviewSummary> {
       await core.pages.require(sitePageId);
       const counts = { POSITIVE: 0, NEGATIVE: 0, EXPERT: 0 };
-      for (const row of await repo.sentimentCounts(db, sitePageId)) counts[row.sentiment] = row.n;
+      const rows = await repo.sentimentCounts(db, sitePageId, policy.visibleContributions(viewer));
+      for (const row of rows) counts[row.sentiment] = row.n;
       return { sitePage_id: sitePageId, total: counts.POSITIVE + counts.NEGATIVE + counts.EXPERT, counts };
     },
   };

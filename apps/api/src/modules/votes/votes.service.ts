@@ -5,6 +5,8 @@ import type { Viewer } from "../../plugins/auth.ts";
 import { consumeVote, type DiscussionCore, policy, voteValue } from "../discussion/index.ts";
 import * as repo from "./votes.repository.ts";
 
+const NOTHING_TO_VOTE_ON = "There is nothing to vote on here.";
+
 export function createVotesService(deps: DiscussionCore) {
   const { db, cache } = deps;
   return {
@@ -18,7 +20,8 @@ export function createVotesService(deps: DiscussionCore) {
       let pageId = "";
       const counts = await db.transaction(async (tx) => {
         const target = await repo.lockTarget(tx, kind, input.contributionId);
-        if (!target || target.deleted) throw notFound("There is nothing to vote on here.");
+        if (!target || target.deleted || (await policy.blockStandsBetween(tx, viewer, target.authorId)))
+          throw notFound(NOTHING_TO_VOTE_ON);
         if (!policy.mayVote(target, viewer)) throw forbidden(DISCUSSION_MESSAGES.selfVote);
         pageId = target.sitePageId;
         const before = await repo.currentVote(tx, viewer.id, kind, input.contributionId);

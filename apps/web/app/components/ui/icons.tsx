@@ -43,6 +43,7 @@ export const ArrowUp = icon("arrow-up");
 export const ArrowLeft = icon("arrow-left");
 export const ArrowRight = icon("arrow-right");
 export const BadgeCheck = icon("badge-check");
+export const Ban = icon("ban");
 export const Bell = icon("bell");
 export const BookOpen = icon("book-open");
 export const Bot = icon("bot");

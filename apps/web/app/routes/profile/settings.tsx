@@ -10,6 +10,8 @@ import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { SessionsSetting } from "../../features/accounts/sessions-setting.tsx";
 import { SettingsSection } from "../../features/accounts/settings-section.tsx";
 import { YourData } from "../../features/accounts/your-data.tsx";
+import { BlockedPeople } from "../../features/blocks/blocked-people.tsx";
+import { createBlocksClient } from "../../features/blocks/blocks-client.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { titleMeta } from "../../lib/page-title.ts";
@@ -18,11 +20,12 @@ import type { Route } from "./+types/settings";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   try {
-    const [account, sessions] = await Promise.all([
+    const [account, sessions, blocked] = await Promise.all([
       api.get<Account>("/account"),
       api.get<AccountSession[]>("/account/sessions"),
+      createBlocksClient(api).list(),
     ]);
-    return { account, sessions };
+    return { account, sessions, blocked };
   } catch (error) {
     // Signed out in another tab since the page was opened: log in again and come back.
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));
@@ -33,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => titleMeta("Settings");
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { account, sessions } = loaderData;
+  const { account, sessions, blocked } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <PageHeading
@@ -82,6 +85,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         description="Each browser where you logged in. Sign out any you do not recognise, then change your password."
       >
         <SessionsSetting sessions={sessions} />
+      </SettingsSection>
+      <SettingsSection
+        id="blocked"
+        title="Blocked people"
+        description="You and they no longer see each other's contributions, or answer and vote on them. They are not told."
+      >
+        <BlockedPeople page={blocked} />
       </SettingsSection>
       <SettingsSection
         id="your-data"

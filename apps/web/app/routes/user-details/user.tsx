@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { MessageSquare } from "../../components/ui/icons.tsx";
+import { BlockPerson } from "../../features/blocks/block-person.tsx";
 import { OrganizationProfile, organizationMeta } from "../../features/organizations/organization-profile.tsx";
 import { createOrganizationsClient } from "../../features/organizations/organizations-client.ts";
 import { ActivitySection } from "../../features/profile/activity-list.tsx";
@@ -65,7 +66,12 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
         imageUrl={profile.imageUrl}
         bioHtml={profile.bioHtml}
         createdDate={profile.createdDate}
-        actions={<ReportPerson id={profile.id} displayName={profile.displayName} />}
+        actions={
+          <>
+            <ReportPerson id={profile.id} displayName={profile.displayName} />
+            <BlockPerson id={profile.id} displayName={profile.displayName} />
+          </>
+        }
       >
         <ProfileStatsList stats={profile.stats} />
       </ProfileHeader>
