@@ -102,6 +102,16 @@ export const FEATURES = {
     screens: ["routes/admin/moderation.tsx"],
     files: ["apps/web/app/components/report/report-dialog.tsx"],
   },
+  "share-pages": {
+    operations: [
+      "GET /api/v1/share-codes",
+      "GET /api/v1/share-codes/{code}",
+      "POST /api/v1/site-page-shares/mail",
+      "POST /api/v1/site-page-comment-shares/mail",
+    ],
+    screens: ["routes/home/index.tsx", "routes/share-code.tsx", "routes/home/share.tsx"],
+    files: ["apps/web/app/components/share/share-dialog.tsx", "apps/web/public/manifest.webmanifest"],
+  },
   "block-people": {
     operations: [
       "POST /api/v1/profile-blocks",

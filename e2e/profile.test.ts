@@ -143,7 +143,10 @@ describe("settings", () => {
     await picture.waitFor();
     const large = await picture.getAttribute("src");
     expect(large).toMatch(/^\/api\/v1\/files\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}-256\.webp$/);
-    await expect(picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(256);
+    // Its width once it has loaded: read before that, a fresh <img> is 0 wide.
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)))
+      .toBe(256);
     await expect(page.getByTestId("header-profile").locator("img").getAttribute("src")).resolves.toBe(large);
 
     // Bylines take the small copy.

@@ -157,7 +157,7 @@ describe("routes and layouts", () => {
     );
   });
 
-  it("share codes (/s/{code}) and other /beta-user/ paths are 404 for now", async () => {
+  it("unknown share codes (/s/{code}) and other /beta-user/ paths are 404", async () => {
     for (const path of ["/s/abc123", "/beta-user/somewhere"]) {
       const { response, html } = await fetchPage(path);
       expect(response.status, path).toBe(404);

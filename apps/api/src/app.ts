@@ -33,6 +33,7 @@ import { notesRoutes } from "./modules/notes/notes.routes.ts";
 import { organizationsRoutes } from "./modules/organizations/index.ts";
 import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import { sharingRoutes } from "./modules/sharing/sharing.routes.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
 import { votesRoutes } from "./modules/votes/votes.routes.ts";
 import { ownerInviteRoutes, websitesRoutes } from "./modules/websites/websites.routes.ts";
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notesRoutes);
       await api.register(contributionsRoutes);
       await api.register(blocksRoutes);
+      await api.register(sharingRoutes);
       await api.register(attachmentsRoutes);
       await api.register(yourDataRoutes);
       await api.register(customTabsRoutes);

@@ -42,6 +42,8 @@ export interface ShellHandle {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable, and a target of the system's share sheet (`/share`, docs/sharing.md).
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 /** docs/web-app.md#session: the account when the cookie signs someone in; a dead cookie is cleared. */

@@ -4,8 +4,8 @@ import type { Db } from "../db/client.ts";
 import { mailOptOuts } from "../db/schema/websites.ts";
 
 /**
- * The one list of addresses that asked Flipside for no invitations (owner and organisation
- * invitations alike). Only a hash of an address is kept: enough to honour the opt-out, never
+ * The one list of addresses that asked Flipside for no mails sent at other people's request (owner
+ * and organisation invitations, shared pages and comments alike). Only a hash of an address is kept: enough to honour the opt-out, never
  * enough to mail it or show it to anyone.
  */
 export const emailHash = (email: string) =>

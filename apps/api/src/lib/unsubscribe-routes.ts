@@ -5,10 +5,10 @@ import { INVALID_UNSUBSCRIBE_LINK, unsubscribePage } from "./mail-templates/unsu
 const Token = z.object({ token: z.string().min(1).max(200) });
 
 /**
- * The one-click unsubscribe (RFC 8058) of a kind of invitation mail: `GET {path}?token=` is the
+ * The one-click unsubscribe (RFC 8058) of a kind of mail people ask Flipside to send (invitations, shares): `GET {path}?token=` is the
  * page the mail's link opens, which asks first (link checkers open links too); `POST` is what
  * mail providers send, a form without a session. Every kind shares one opt-out list: an address
- * that opts out gets no invitation of any kind.
+ * that opts out gets no invitation or share of any kind.
  */
 export function unsubscribeRoutes(
   app: FastifyInstance,
@@ -47,8 +47,8 @@ export function unsubscribeRoutes(
       const { token } = request.query as z.infer<typeof Token>;
       const { status, html } = answer(
         Boolean(await opts.known(token)),
-        "Stop invitations from Flipside",
-        `<p>Flipside users will no longer be able to invite this address to an organisation or to verify a website.</p><form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop invitations</button></form>`,
+        "Stop mails from Flipside users",
+        `<p>Flipside users will no longer be able to invite this address to an organisation or to verify a website, or to share pages with it.</p><form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop invitations and shares</button></form>`,
       );
       return reply.status(status).type("text/html; charset=utf-8").send(html);
     },
@@ -61,7 +61,7 @@ export function unsubscribeRoutes(
         tags: opts.tags,
         summary: `Unsubscribe from ${opts.what}`,
         description:
-          "One-click (RFC 8058): the address gets no further invitations from Flipside, to any organisation or website.",
+          "One-click (RFC 8058): the address gets no further invitations (to any organisation or website) or shares from Flipside users.",
         querystring: Token,
         produces: ["text/html"],
       },
@@ -70,8 +70,8 @@ export function unsubscribeRoutes(
       const { token } = request.query as z.infer<typeof Token>;
       const { status, html } = answer(
         await opts.unsubscribe(token),
-        "You will get no more invitations",
-        "<p>Flipside will not send this address another invitation.</p>",
+        "You will get no more invitations or shares",
+        "<p>Flipside will not send this address another invitation or shared page.</p>",
       );
       return reply.status(status).type("text/html; charset=utf-8").send(html);
     },

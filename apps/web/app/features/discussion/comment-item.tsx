@@ -2,6 +2,7 @@ import type { Comment, Review } from "@flipside/contracts/discussion";
 import { HIDDEN_PLACEHOLDER } from "@flipside/contracts/discussion-constants";
 import { type ReactNode, useState } from "react";
 import { Report } from "../../components/report/report.tsx";
+import { Share } from "../../components/share/share.tsx";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -12,6 +13,7 @@ import {
   MessageSquareReply,
   MoreHorizontal,
   Pencil,
+  Share2,
   Trash2,
 } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -106,6 +108,7 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const reply = useReplyComposer(comment.id, comment.sitePage_id, onReplyPosted);
   const mine = Boolean(gate.user && comment.author && gate.user.id === comment.author.id);
   const isReply = comment.contributionType === "REPLY";
@@ -151,6 +154,10 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
               <ui.DropdownMenu defaultOpen>
                 <ui.DropdownMenuTrigger asChild>{trigger}</ui.DropdownMenuTrigger>
                 <ui.DropdownMenuContent align="end">
+                  <ui.DropdownMenuItem onSelect={() => setSharing(true)} data-testid="comment-share">
+                    <Share2 aria-hidden="true" />
+                    Share
+                  </ui.DropdownMenuItem>
                   {mine ? (
                     <>
                       <ui.DropdownMenuItem onSelect={() => setEditing(true)} data-testid="comment-edit">
@@ -230,6 +237,11 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
       {reply.composer}
       {thread}
 
+      <Share
+        open={sharing}
+        onOpenChange={setSharing}
+        target={{ kind: "COMMENT", id: comment.id, title: `A ${label} on Flipside` }}
+      />
       <Report
         open={reporting}
         onOpenChange={setReporting}

@@ -1,5 +1,5 @@
 import type { Comment } from "@flipside/contracts/discussion";
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
 import { ArrowDownUp, MessageSquare } from "../../components/ui/icons.tsx";
@@ -12,15 +12,20 @@ import { ListEmpty, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
 
+/** Only page views opened from a share link load it (the page view's budget). */
+const SharedThread = lazy(() => import("./shared-thread.tsx"));
+
 export interface CommentsPanelProps {
   sitePageId: string;
+  /** The comment a share link points at, after its thread's first comment (docs/sharing.md). */
+  shared?: Comment[] | undefined;
   list: PagedList<Comment>;
   sort: CommentSort;
   onSortChange(sort: CommentSort): void;
 }
 
 /** The comments tab: composer, sort menu, threads, load more (25 a page). */
-export function CommentsPanel({ sitePageId, list, sort, onSortChange }: CommentsPanelProps) {
+export function CommentsPanel({ sitePageId, shared, list, sort, onSortChange }: CommentsPanelProps) {
   const gate = useContributionGate();
   const officialDomain = useOfficialDomain(gate.user);
   const { state } = list;
@@ -32,6 +37,11 @@ export function CommentsPanel({ sitePageId, list, sort, onSortChange }: Comments
 
   return (
     <section aria-label="Comments" className="flex flex-col gap-5">
+      {shared?.length ? (
+        <Suspense fallback={null}>
+          <SharedThread thread={shared} Item={CommentItem} />
+        </Suspense>
+      ) : null}
       <CommentComposer
         label="Your comment"
         placeholder={gate.user ? "What do you think of this page?" : "Log in to comment on this page"}

@@ -104,6 +104,7 @@ export function createDiscussionClient(client: ApiClient = api) {
     mine: (sitePageId: string) => client.get<MyPageState>(`/v1/site-pages/${sitePageId}/mine`),
     comments: (sitePageId: string, page = 0, sort: CommentSort = "newest") =>
       client.list<Comment>("/v1/site-page-comments", listQueries.comments(sitePageId, page, sort)),
+    comment: (id: string) => client.get<Comment>(`/v1/site-page-comments/${encodeURIComponent(id)}`),
     replies: (threadId: string, page: number) =>
       client.list<Comment>("/v1/site-page-comments", listQueries.replies(threadId, page)),
     createComment: (body: CreateComment) => client.post<Comment>("/v1/site-page-comments", body),

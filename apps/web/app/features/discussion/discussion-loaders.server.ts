@@ -1,7 +1,8 @@
-import type { ReviewSummary, SitePage, SitePageView } from "@flipside/contracts/discussion";
+import type { Comment, ReviewSummary, SitePage, SitePageView } from "@flipside/contracts/discussion";
 import { type AppLoadContext, data } from "react-router";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError, type ListPage } from "../../lib/api.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import { createDiscussionClient } from "./discussion-client.ts";
 import type { FlipErrorData, HomeData, PageViewData } from "./page-data.ts";
 
@@ -16,6 +17,22 @@ function orEmpty<T>(list: Promise<ListPage<T>>): Promise<ListPage<T>> {
 }
 
 /**
+ * The comment a share link points at (docs/sharing.md), with its thread's first comment when it
+ * is a reply; nothing when it is not on this page, gone, or not for this viewer.
+ */
+async function sharedThread(
+  discussion: ReturnType<typeof createDiscussionClient>,
+  pageId: string,
+  commentId: string,
+): Promise<Comment[] | undefined> {
+  const comment = await discussion.comment(commentId).catch(() => null);
+  if (!comment || comment.sitePage_id !== pageId || comment.deleted) return undefined;
+  if (comment.contributionType !== "REPLY" || !comment.parent_id) return [comment];
+  const root = await discussion.comment(comment.parent_id).catch(() => null);
+  return root?.contributionType === "COMMENT" ? [root, comment] : [comment];
+}
+
+/**
  * Resolves the address (`back: true` first, so a known page costs no write), creating its page
  * when it is new, then loads the first page of every tab in parallel. The page is read once
  * more only for what the flip does not answer, a signed-in viewer's vote and notes, and only
@@ -26,6 +43,8 @@ export async function loadPageView(
   url: string,
   /** Whether a viewer is signed in; asked while the address is being resolved. */
   signedIn: Promise<boolean>,
+  /** `?comment=`: the comment a share link points at, shown first. */
+  sharedCommentId?: string | null,
 ): Promise<PageViewData | FlipErrorData> {
   const discussion = createDiscussionClient(serverApi(context));
   let flipped: SitePage;
@@ -53,12 +72,13 @@ export async function loadPageView(
   }
   const id = flipped.id;
   const readView = !created && (await signedIn);
-  const [view, comments, reviews, summary, related] = await Promise.all([
+  const [view, comments, reviews, summary, related, shared] = await Promise.all([
     readView ? discussion.pageView(id).catch(() => null) : null,
     orEmpty(discussion.comments(id)),
     orEmpty(discussion.reviews(id)),
     discussion.reviewSummary(id).catch(() => null),
     orEmpty(discussion.related(id)),
+    isUuid(sharedCommentId) ? sharedThread(discussion, id, sharedCommentId.toLowerCase()) : undefined,
   ]);
   const reviewSummary: ReviewSummary = summary ?? {
     sitePage_id: id,
@@ -77,6 +97,7 @@ export async function loadPageView(
     reviews,
     reviewSummary,
     related,
+    ...(shared ? { shared } : {}),
   };
 }
 

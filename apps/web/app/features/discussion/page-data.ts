@@ -22,6 +22,11 @@ export interface PageViewData {
   reviews: ListPage<Review>;
   reviewSummary: ReviewSummary;
   related: ListPage<RelatedPage>;
+  /**
+   * The comment a share link points at (`?comment=`), after its thread's first comment when it is
+   * a reply: shown first and highlighted (docs/sharing.md).
+   */
+  shared?: Comment[];
 }
 
 /** A lookup the API refused (docs/web-app.md#guards-and-redirects): the page shows the message and goes home. */

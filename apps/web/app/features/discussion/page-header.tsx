@@ -5,6 +5,7 @@ import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/u
 import { cn } from "../../lib/cn.ts";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
+import { PageActions } from "./page-share.tsx";
 
 /** Favicon, title, domain and address of the page being discussed; the owner badge once verified. */
 export function PageHeader({ page }: { page: SitePageView }) {
@@ -67,6 +68,7 @@ export function PageHeader({ page }: { page: SitePageView }) {
           {page.description}
         </p>
       ) : null}
+      <PageActions page={page} />
     </header>
   );
 }

@@ -305,7 +305,13 @@ export function PageView({ data }: { data: PageViewData }) {
               </TabsList>
               {/* Every panel is in the server's HTML (crawlers and no-JS readers get all of it); the inactive ones are hidden. */}
               <TabsContent value="comments" forceMount>
-                <CommentsPanel sitePageId={sitePageId} list={comments} sort={sort} onSortChange={setSort} />
+                <CommentsPanel
+                  sitePageId={sitePageId}
+                  shared={data.shared}
+                  list={comments}
+                  sort={sort}
+                  onSortChange={setSort}
+                />
               </TabsContent>
               <TabsContent value="reviews" forceMount>
                 <ReviewsPanel

@@ -4,8 +4,18 @@ import { Button } from "../../components/ui/button.tsx";
 import { Flag } from "../../components/ui/icons.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 
-/** "Report" on someone else's review or related page; signed out, it asks to log in first. */
-export function ReportButton({ id, what }: { id: string; what: string }) {
+/** "Report" on someone else's review or related page, or on the page itself; signed out, it asks to log in first. */
+export function ReportButton({
+  id,
+  what,
+  kind = "CONTRIBUTION",
+  testId = "report-contribution",
+}: {
+  id: string;
+  what: string;
+  kind?: "CONTRIBUTION" | "SITE_PAGE";
+  testId?: string;
+}) {
   const gate = useContributionGate();
   const [open, setOpen] = useState(false);
   return (
@@ -16,12 +26,12 @@ export function ReportButton({ id, what }: { id: string; what: string }) {
         size="sm"
         onClick={() => gate.requireUser() && setOpen(true)}
         aria-label={`Report this ${what}`}
-        data-testid="report-contribution"
+        data-testid={testId}
       >
         <Flag aria-hidden="true" />
         <span className="max-sm:sr-only">Report</span>
       </Button>
-      <Report open={open} onOpenChange={setOpen} target={{ kind: "CONTRIBUTION", id, what }} />
+      <Report open={open} onOpenChange={setOpen} target={{ kind, id, what }} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { loadHome, loadPageView } from "../../features/discussion/discussion-loa
 import { pageViewMeta } from "../../features/discussion/page-meta.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import type { RootData } from "../../lib/root-data.ts";
+import { SHARED_COMMENT_PARAM } from "../../lib/share-links.ts";
 import type { Route } from "./+types/index";
 
 /**
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = params.get("url")?.trim();
   if (url) {
     const signedIn = lookUpAccount(request, context).then(({ user }) => user !== null);
-    const result = await loadPageView(context, url, signedIn);
+    const result = await loadPageView(context, url, signedIn, params.get(SHARED_COMMENT_PARAM));
     if (result.kind === "flip-error") return withStatus(result, { status: result.status });
     // Its HTML may be cached until this page changes (apps/api/src/plugins/web.ts).
     return withStatus(result, { headers: { [SHOWS_PAGE_HEADER]: result.page.id } });

@@ -1,0 +1,207 @@
+import { SHARE_MESSAGES } from "@flipside/contracts/sharing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AccountsHarness, createAccountsHarness, uniqueEmail } from "../../../test/accounts-support.ts";
+import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
+import { users } from "../../db/schema/accounts.ts";
+
+let t: AccountsHarness;
+let sam: TestUser;
+let pageId: string;
+let commentId: string;
+
+beforeAll(async () => {
+  t = await createAccountsHarness({ PAGE_FETCH_ENABLED: "false", RATE_LIMIT_ENABLED: "false" });
+  sam = await createUser(t.app, { displayName: "Sam Sharer" });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/site-pages/flip",
+    payload: { url: "https://news.sharing-test.org/story" },
+  });
+  pageId = res.json().id;
+  commentId = (
+    await sendAs(t.app, sam, "/api/v1/site-page-comments", {
+      sitePage_id: pageId,
+      body: "Read **this** part.",
+    })
+  ).id;
+});
+afterAll(() => t.close());
+
+const shareCode = (query: string, by: TestUser | null = null) =>
+  t.app.inject({
+    method: "GET",
+    url: `/api/v1/share-codes?${query}`,
+    ...(by ? { headers: by.headers } : {}),
+  });
+const mailShare = (by: TestUser | null, path: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "POST", url: `/api/v1/${path}`, payload, ...(by ? { headers: by.headers } : {}) });
+
+describe("share links", () => {
+  it("gives a page and a comment each one unguessable code, the same every time, and /s/ leads there", async () => {
+    const page = await shareCode(`sitePage_id=${pageId}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ sitePage_id: pageId, commentId: null, opens: 0, mailed: 0 });
+    expect(page.json().code).toMatch(/^[0-9A-Za-z]{10}$/);
+    expect(page.json().path).toBe(`/s/${page.json().code}`);
+    // Twenty at once: one code.
+    const again = await Promise.all(
+      Array.from({ length: 20 }, () => shareCode(`commentId=${commentId}`, sam)),
+    );
+    const codes = new Set(again.map((r) => r.json().code));
+    expect(codes.size).toBe(1);
+    const [code] = [...codes];
+    expect(code).not.toBe(page.json().code);
+
+    const open = await t.app.inject({ method: "GET", url: `/api/v1/share-codes/${code}` });
+    expect(open.json()).toEqual({
+      code,
+      sitePage_id: pageId,
+      url: "https://news.sharing-test.org/story",
+      commentId,
+    });
+    expect((await shareCode(`commentId=${commentId}`)).json().opens).toBe(1);
+  });
+
+  it("answers a clear 400 or 404 and makes nothing for a bad target or code", async () => {
+    expect((await shareCode("")).statusCode).toBe(400);
+    expect((await shareCode(`sitePage_id=${pageId}&commentId=${commentId}`)).statusCode).toBe(400);
+    expect((await shareCode("sitePage_id=nope")).statusCode).toBe(400);
+    const unknownPage = await shareCode("sitePage_id=0190f4c2-0000-7000-8000-000000000000");
+    expect(unknownPage.statusCode).toBe(404);
+    expect(unknownPage.json().detail).toBe(SHARE_MESSAGES.pageNotFound);
+    // A page is not a comment.
+    expect((await shareCode(`commentId=${pageId}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/v1/share-codes/ZZZZZZZZZZ" })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: "GET", url: "/api/v1/share-codes/bad%20code" })).statusCode).toBe(
+      400,
+    );
+    const web = await t.app.inject({ method: "GET", url: "/s/ZZZZZZZZZZ" });
+    expect(web.statusCode).toBe(404);
+  });
+});
+
+describe("sharing by mail", () => {
+  it("mails each address one fixed template with the link and RFC 8058 headers, and counts it", async () => {
+    const to = [uniqueEmail("friend"), uniqueEmail("colleague")];
+    const res = await mailShare(sam, "site-page-comment-shares/mail", {
+      commentId,
+      to: [...to, to[0]?.toUpperCase()],
+      message: "You asked about this.\n<b>Not bold</b>",
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ status: "ACCEPTED" });
+    const got = await t.mail.next(to[0] ?? "");
+    expect(got.subject).toBe("Sam Sharer shared a comment with you on Flipside");
+    expect(got.text).toContain("“Read **this** part.”");
+    expect(got.text).toContain("Their message: You asked about this.\n<b>Not bold</b>");
+    expect(got.html).toContain("&lt;b&gt;Not bold&lt;/b&gt;");
+    expect(got.html).not.toContain("<b>Not bold</b>");
+    const link = /(http\S+\/s\/[0-9A-Za-z]{10})/.exec(got.text)?.[1] ?? "";
+    expect(link).toContain(`/s/${(await shareCode(`commentId=${commentId}`)).json().code}`);
+    const headers = Object.fromEntries(got.parsed.headers.map((h) => [h.key, h.value]));
+    expect(headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    await t.mail.next(to[1] ?? "");
+    // The address written twice was mailed once.
+    expect((await shareCode(`commentId=${commentId}`)).json().mailed).toBe(2);
+  });
+
+  it("refuses 6 addresses, a long message, bad addresses and the signed-out, and mails nothing", async () => {
+    const six = Array.from({ length: 6 }, () => uniqueEmail("six"));
+    const tooMany = await mailShare(sam, "site-page-shares/mail", { sitePage_id: pageId, to: six });
+    expect(tooMany.statusCode).toBe(400);
+    expect(JSON.stringify(tooMany.json())).toContain(SHARE_MESSAGES.tooManyRecipients);
+    for (const payload of [
+      { sitePage_id: pageId, to: [] },
+      { sitePage_id: pageId, to: ["not-an-address"] },
+      { sitePage_id: pageId, to: ["a@example.test\r\nBcc: victim@example.test"] },
+      { sitePage_id: pageId, to: [uniqueEmail("long")], message: "x".repeat(501) },
+      { sitePage_id: pageId, to: [uniqueEmail("ctl")], message: "bell\u0007" },
+      { sitePage_id: pageId, to: [uniqueEmail("extra")], cc: ["x@example.test"] },
+    ]) {
+      const res = await mailShare(sam, "site-page-shares/mail", payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(
+      (await mailShare(null, "site-page-shares/mail", { sitePage_id: pageId, to: [uniqueEmail("x")] }))
+        .statusCode,
+    ).toBe(401);
+    const unactivated = await createUser(t.app, { activated: false });
+    expect(
+      (await mailShare(unactivated, "site-page-shares/mail", { sitePage_id: pageId, to: [uniqueEmail("x")] }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await mailShare(sam, "site-page-shares/mail", {
+          sitePage_id: "0190f4c2-0000-7000-8000-000000000000",
+          to: [uniqueEmail("x")],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await shareCode(`sitePage_id=${pageId}`)).json().mailed).toBe(0);
+    for (const address of six)
+      expect(t.mail.mails.some((m) => m.to.includes(address.toLowerCase()))).toBe(false);
+  });
+
+  it("keeps a sharer's name with line breaks out of the headers", async () => {
+    const sly = await createUser(t.app, { displayName: "Sly" });
+    await t.app.db
+      .update(users)
+      .set({ displayName: "Sly\r\nBcc: victim@example.test\r\nX-Injected: yes" })
+      .where(eq(users.id, sly.id));
+    const friend = uniqueEmail("injected");
+    const res = await mailShare(sly, "site-page-shares/mail", { sitePage_id: pageId, to: [friend] });
+    expect(res.statusCode).toBe(202);
+    const got = await t.mail.next(friend);
+    const keys = got.parsed.headers.map((h) => h.key);
+    expect(keys).not.toContain("bcc");
+    expect(keys).not.toContain("x-injected");
+    expect(got.to).toEqual([friend.toLowerCase()]);
+    expect(got.subject).toBe(
+      "Sly Bcc: victim@example.test X-Injected: yes shared a page with you on Flipside",
+    );
+    expect(t.mail.mails.some((m) => m.to.includes("victim@example.test"))).toBe(false);
+  });
+
+  it("stops at 20 addresses a day per person (429, nothing sent), whatever the split", async () => {
+    const busy = await createUser(t.app, { displayName: "Busy Sharer" });
+    for (let i = 0; i < 4; i++) {
+      const to = Array.from({ length: 5 }, () => uniqueEmail("day"));
+      const res = await mailShare(busy, "site-page-shares/mail", { sitePage_id: pageId, to });
+      expect(res.statusCode).toBe(202);
+      for (const address of to) await t.mail.next(address);
+    }
+    const over = uniqueEmail("over");
+    const res = await mailShare(busy, "site-page-shares/mail", { sitePage_id: pageId, to: [over] });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().detail).toBe(SHARE_MESSAGES.dailyLimit);
+    expect(res.headers["retry-after"]).toBe("86400");
+  });
+
+  it("honours the one-click unsubscribe: that address gets no more shares, and the answer does not tell", async () => {
+    const friend = uniqueEmail("unsub");
+    await mailShare(sam, "site-page-shares/mail", { sitePage_id: pageId, to: [friend] });
+    const first = await t.mail.next(friend);
+    const headers = Object.fromEntries(first.parsed.headers.map((h) => [h.key, h.value]));
+    const url = new URL(/^<(.+)>$/.exec(headers["list-unsubscribe"] ?? "")?.[1] ?? "");
+    const page = await t.app.inject({ method: "GET", url: url.pathname + url.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Stop invitations and shares");
+    const click = await t.app.inject({
+      method: "POST",
+      url: url.pathname + url.search,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(click.statusCode).toBe(200);
+    const again = await mailShare(sam, "site-page-shares/mail", { sitePage_id: pageId, to: [friend] });
+    expect(again.statusCode).toBe(202);
+    const control = uniqueEmail("control");
+    await mailShare(sam, "site-page-shares/mail", { sitePage_id: pageId, to: [control] });
+    await t.mail.next(control);
+    expect(t.mail.mails.filter((m) => m.to.includes(friend.toLowerCase()))).toHaveLength(1);
+  });
+});

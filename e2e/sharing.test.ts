@@ -1,0 +1,128 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./fixtures/browser.ts";
+import { pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+
+/**
+ * Sharing (issue 11, docs/sharing.md): a comment shared by mail arrives with its short link;
+ * `/s/{code}` opens the page view with that comment first and highlighted; the page's own Share
+ * button gives its link; `/share` (the system share sheet's target) flips what it was given.
+ */
+
+const journey = useJourney({ NODE_ENV: "test", PAGE_FETCH_ENABLED: "false" });
+const { tracked, visit, signIn } = journey;
+
+const toastSaying = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast], [data-plain-toast]").filter({ hasText: text });
+
+/** A 400 the page view answers for a refused address is what the test asked for. */
+const withoutExpected400 = (problems: string[]) =>
+  problems.filter((p) => !p.includes("status of 400") && !p.endsWith("(400)"));
+
+describe("sharing", () => {
+  it("a comment shared by mail arrives with its link; the link opens the page on that comment, highlighted", async () => {
+    const { api } = journey;
+    const sam = await journey.account("Sam Sharer", { email: uniqueEmail("sam") });
+    const ola = await journey.account("Ola Author", { email: uniqueEmail("ola") });
+    const address = `https://www.shared-${Date.now().toString(36)}.org/story`;
+    const flipped = await api<{ id: string }>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: address },
+    });
+    const said = await api<{ id: string }>("/v1/site-page-comments", {
+      method: "POST",
+      token: ola.token,
+      body: { sitePage_id: flipped.data.id, body: "The second table has the numbers backwards." },
+    });
+    // Enough newer comments that the shared one is not the first in the list.
+    for (let i = 0; i < 3; i++) {
+      await api("/v1/site-page-comments", {
+        method: "POST",
+        token: ola.token,
+        body: { sitePage_id: flipped.data.id, body: `Later thought ${i + 1}` },
+      });
+    }
+
+    const samTab = await tracked();
+    await signIn(samTab, sam);
+    const { page } = samTab;
+    await visit(page, pagePath(address));
+    const comment = page.locator(`[data-comment-id="${said.data.id}"]`);
+    await comment.getByTestId("comment-more").click();
+    await page.getByTestId("comment-share").click();
+    const dialog = page.getByRole("dialog", { name: "Share this comment" });
+    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+    const link = await dialog.getByTestId("share-link").inputValue();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    const friend = uniqueEmail("friend");
+    await dialog.getByTestId("share-to").fill(`${friend}, not-an-address`);
+    await dialog.getByTestId("share-send").click();
+    await dialog.getByRole("alert").waitFor();
+    await dialog.getByTestId("share-to").fill(friend);
+    await dialog.getByTestId("share-message").fill("Is this right?");
+    await dialog.getByTestId("share-send").click();
+    await toastSaying(page, "Sent. We mailed the link to the addresses you gave.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    const mail = await journey.mail.next(friend);
+    expect(mail.subject).toBe("Sam Sharer shared a comment with you on Flipside");
+    expect(mail.text).toContain("“The second table has the numbers backwards.”");
+    expect(mail.text).toContain("Their message: Is this right?");
+    const mailed = /(http\S+\/s\/[0-9A-Za-z]{10})/.exec(mail.text)?.[1] ?? "";
+    expect(new URL(mailed).pathname).toBe(new URL(link).pathname);
+
+    // The friend has no account: the link opens the page on the comment.
+    const friendTab = await tracked({ viewport: { width: 375, height: 740 } });
+    await visit(friendTab.page, new URL(mailed).pathname);
+    expect(new URL(friendTab.page.url()).searchParams.get("comment")).toBe(said.data.id);
+    const shared = friendTab.page.getByTestId("shared-comment");
+    await shared.waitFor();
+    const highlighted = shared.locator("[data-shared-target]");
+    expect(await highlighted.locator("[data-comment-id]").getAttribute("data-comment-id")).toBe(said.data.id);
+    expect(await highlighted.innerText()).toContain("The second table has the numbers backwards.");
+    await expect.poll(() => highlighted.isVisible()).toBe(true);
+    expect(await seriousAxeFindings(friendTab.page)).toEqual([]);
+
+    const unknown = await friendTab.page.goto(`${journey.server.url}/s/ZZZZZZZZZZ`);
+    expect(unknown?.status()).toBe(404);
+    for (const tab of [samTab]) expect(tab.problems.all()).toEqual([]);
+    expect(friendTab.problems.all().filter((p) => !p.includes("404"))).toEqual([]);
+  });
+
+  it("the page's Share button gives the page's link; /share flips what the share sheet sent", async () => {
+    const address = `https://www.sheet-${Date.now().toString(36)}.org/article`;
+    const tab = await tracked();
+    const { page } = tab;
+    await visit(
+      page,
+      `/share?title=${encodeURIComponent("An article")}&text=${encodeURIComponent(`Read this ${address}.`)}`,
+    );
+    await page.getByTestId("page-header").waitFor();
+    expect(new URL(page.url()).searchParams.get("url")).toBe(address);
+    const pageId = await page.getByTestId("page-header").getAttribute("data-page-id");
+
+    await page.getByTestId("page-share").click();
+    const dialog = page.getByRole("dialog", { name: "Share this page" });
+    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+    // Signed out, the mail part asks to log in first.
+    expect(await dialog.innerText()).toContain("to send it by mail.");
+    const link = await dialog.getByTestId("share-link").inputValue();
+    await page.keyboard.press("Escape");
+    await visit(page, new URL(link).pathname);
+    expect(await page.getByTestId("page-header").getAttribute("data-page-id")).toBe(pageId);
+    expect(await page.getByTestId("shared-comment").count()).toBe(0);
+
+    await page.goto(`${journey.server.url}/share?text=${encodeURIComponent("nothing to flip")}`);
+    await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+    await toastSaying(page, "nothing to flip is not a valid domain").waitFor();
+    expect(withoutExpected400(tab.problems.all())).toEqual([]);
+
+    const manifest = await page.request.get(`${journey.server.url}/manifest.webmanifest`);
+    expect(manifest.status()).toBe(200);
+    expect((await manifest.json()).share_target).toEqual({
+      action: "/share",
+      method: "GET",
+      params: { title: "title", text: "text", url: "url" },
+    });
+  });
+});
