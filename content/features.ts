@@ -112,6 +112,10 @@ export const FEATURES = {
     screens: ["routes/home/index.tsx", "routes/share-code.tsx", "routes/home/share.tsx"],
     files: ["apps/web/app/components/share/share-dialog.tsx", "apps/web/public/manifest.webmanifest"],
   },
+  topics: {
+    operations: ["GET /api/v1/topics", "POST /api/v1/site-topics", "GET /api/v1/site-topics"],
+    screens: ["routes/home/index.tsx", "routes/secondary/topic.tsx"],
+  },
   "block-people": {
     operations: [
       "POST /api/v1/profile-blocks",

@@ -35,6 +35,7 @@ import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { sharingRoutes } from "./modules/sharing/sharing.routes.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
+import { topicsRoutes } from "./modules/topics/topics.routes.ts";
 import { votesRoutes } from "./modules/votes/votes.routes.ts";
 import { ownerInviteRoutes, websitesRoutes } from "./modules/websites/websites.routes.ts";
 import { yourDataRoutes } from "./modules/your-data/your-data.routes.ts";
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(contributionsRoutes);
       await api.register(blocksRoutes);
       await api.register(sharingRoutes);
+      await api.register(topicsRoutes);
       await api.register(attachmentsRoutes);
       await api.register(yourDataRoutes);
       await api.register(customTabsRoutes);

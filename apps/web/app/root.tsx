@@ -1,5 +1,6 @@
 import type { Theme } from "@flipside/contracts/enums";
 import type { WebLoadContext } from "@flipside/contracts/public-config";
+import { lazy, Suspense } from "react";
 import {
   data,
   Links,
@@ -20,18 +21,32 @@ import { ShellEffects } from "./components/shell/shell-effects.tsx";
 import { SkipLink } from "./components/shell/skip-link.tsx";
 import { Toaster } from "./components/shell/toaster.tsx";
 import { loadSession } from "./features/accounts/account-session.server.ts";
-import { ActivationBanner } from "./features/accounts/activation-banner.tsx";
 import { AuthDialogs } from "./features/accounts/auth-dialogs.tsx";
 import { isProfilePath } from "./features/accounts/session-guards.ts";
 import { pendingNavigationScript } from "./lib/chunk-reload.ts";
 import { ClientStateProvider } from "./lib/client-state.tsx";
 import { colorModeScript, FORCED_COLOR_MODE_ATTRIBUTE, parseForcedColorMode } from "./lib/color-mode.ts";
 import { QueryProvider } from "./lib/query.tsx";
-import type { RootData } from "./lib/root-data.ts";
+import { type RootData, useShellUser } from "./lib/root-data.ts";
 import { afterPaintScript, submitAfterHydrationScript } from "./lib/scripts-after-paint.ts";
 
 declare module "react-router" {
   interface AppLoadContext extends WebLoadContext {}
+}
+
+/** The activation banner's code comes only for the few who need it: signed in, not activated. */
+const ActivationBanner = lazy(() =>
+  import("./features/accounts/activation-banner.tsx").then((m) => ({ default: m.ActivationBanner })),
+);
+
+function ActivationBannerSlot() {
+  const user = useShellUser();
+  if (user?.activated !== false) return null;
+  return (
+    <Suspense fallback={null}>
+      <ActivationBanner />
+    </Suspense>
+  );
 }
 
 /** What a route may put in its `handle` export for the shell. */
@@ -112,7 +127,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <QueryProvider>
           <ClientStateProvider forcedColorMode={forced}>
             <SkipLink />
-            <ActivationBanner />
+            <ActivationBannerSlot />
             {children}
             <AuthDialogs />
             <Toaster />

@@ -32,6 +32,7 @@ export default [
     route("popular", "routes/secondary/popular.tsx", { id: "popular" }),
     route("trending", "routes/secondary/trending.tsx", { id: "trending" }),
     route("terms", "routes/secondary/terms.tsx", { id: "terms" }),
+    route("topics/:slug", "routes/secondary/topic.tsx", { id: "topic" }),
   ]),
 
   layout("routes/layouts/user-details.tsx", [

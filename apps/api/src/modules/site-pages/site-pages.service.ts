@@ -10,6 +10,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
+import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
 import { clientKey } from "../../lib/client-address.ts";
 import { compactBufferFrom } from "../../lib/compact-buffer.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -38,6 +39,13 @@ export const SITE_PAGE_FILTER: FilterSpec = {
     text: { column: SEARCH_TEXT, type: "string", ops: ["||"] },
     domain: { column: sites.domain, type: "string", ops: ["==", "!=", "||"] },
     site_id: { column: sitePages.siteId, type: "uuid" },
+    /** Pages of sites people suggested this topic (or one under it) for (`topic==<slug>`, docs/topics.md). */
+    topic: {
+      column: sitePages.siteId,
+      type: "string",
+      matches: (slug) =>
+        sql`${sitePages.siteId} in (select ${siteTopicVotes.siteId} from ${siteTopicVotes} join ${topics} on ${topics.id} = ${siteTopicVotes.topicId} where ${topics.slug} = ${slug} or ${topics.parentId} = (select t.id from ${topics} t where t.slug = ${slug}))`,
+    },
     commentCount: { column: sitePages.commentCount, type: "int" },
     score: { column: sitePages.score, type: "int" },
     createdDate: { column: sitePages.createdAt, type: "date" },

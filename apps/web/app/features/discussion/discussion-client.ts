@@ -19,6 +19,7 @@ import type {
   VoteValue,
 } from "@flipside/contracts/discussion";
 import { DISCUSSION_PAGE_SIZE } from "@flipside/contracts/discussion-constants";
+import type { SiteTopic } from "@flipside/contracts/topics";
 import { type ApiClient, api, type Query } from "../../lib/api.ts";
 
 export type { ListPage } from "../../lib/api.ts";
@@ -104,6 +105,9 @@ export function createDiscussionClient(client: ApiClient = api) {
     mine: (sitePageId: string) => client.get<MyPageState>(`/v1/site-pages/${sitePageId}/mine`),
     comments: (sitePageId: string, page = 0, sort: CommentSort = "newest") =>
       client.list<Comment>("/v1/site-page-comments", listQueries.comments(sitePageId, page, sort)),
+    /** A site's topics, most suggested first. */
+    siteTopics: (siteId: string, size?: number) =>
+      client.get<SiteTopic[]>("/v1/site-topics", { query: size ? { siteId, size } : { siteId } }),
     comment: (id: string) => client.get<Comment>(`/v1/site-page-comments/${encodeURIComponent(id)}`),
     replies: (threadId: string, page: number) =>
       client.list<Comment>("/v1/site-page-comments", listQueries.replies(threadId, page)),

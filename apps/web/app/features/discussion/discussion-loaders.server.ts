@@ -1,4 +1,5 @@
 import type { Comment, ReviewSummary, SitePage, SitePageView } from "@flipside/contracts/discussion";
+import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
 import { type AppLoadContext, data } from "react-router";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError, type ListPage } from "../../lib/api.ts";
@@ -72,13 +73,14 @@ export async function loadPageView(
   }
   const id = flipped.id;
   const readView = !created && (await signedIn);
-  const [view, comments, reviews, summary, related, shared] = await Promise.all([
+  const [view, comments, reviews, summary, related, shared, topics] = await Promise.all([
     readView ? discussion.pageView(id).catch(() => null) : null,
     orEmpty(discussion.comments(id)),
     orEmpty(discussion.reviews(id)),
     discussion.reviewSummary(id).catch(() => null),
     orEmpty(discussion.related(id)),
     isUuid(sharedCommentId) ? sharedThread(discussion, id, sharedCommentId.toLowerCase()) : undefined,
+    discussion.siteTopics(flipped.site.id, TOPIC_LIMITS.shownOnPage).catch(() => []),
   ]);
   const reviewSummary: ReviewSummary = summary ?? {
     sitePage_id: id,
@@ -97,6 +99,7 @@ export async function loadPageView(
     reviews,
     reviewSummary,
     related,
+    topics,
     ...(shared ? { shared } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type {
   ReviewSummary,
   SitePageView,
 } from "@flipside/contracts/discussion";
+import type { SiteTopic } from "@flipside/contracts/topics";
 import type { ListPage } from "./discussion-client.ts";
 
 /** What the page view needs for its first paint, all of it in the server's HTML. */
@@ -22,6 +23,8 @@ export interface PageViewData {
   reviews: ListPage<Review>;
   reviewSummary: ReviewSummary;
   related: ListPage<RelatedPage>;
+  /** The site's most suggested topics (docs/topics.md), at most three. */
+  topics: SiteTopic[];
   /**
    * The comment a share link points at (`?comment=`), after its thread's first comment when it is
    * a reply: shown first and highlighted (docs/sharing.md).

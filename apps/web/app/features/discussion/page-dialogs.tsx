@@ -1,6 +1,8 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
+import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
+import type { SiteTopic, Topic } from "@flipside/contracts/topics";
 import { OWNER_INVITE_MESSAGE_MAX_LENGTH, WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -15,7 +17,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { ShieldCheck, Tag } from "../../components/ui/icons.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { api } from "../../lib/api.ts";
+import { api, isApiError } from "../../lib/api.ts";
 import { notify } from "../../lib/toast.ts";
 import { useContributionGate } from "./contribution-gate.ts";
 
@@ -161,16 +163,126 @@ export function OwnerDialog({
   );
 }
 
-/** "Suggest a topic": topics come with their own feature; until then the dialog says so plainly. */
+/** Topics grouped under their parents, each group by name: the taxonomy as the dialog lists it. */
+export function groupTopics(all: readonly Topic[]): { parent: Topic; children: Topic[] }[] {
+  const children = new Map<string, Topic[]>();
+  for (const topic of all) {
+    if (!topic.parentId) continue;
+    const list = children.get(topic.parentId) ?? [];
+    list.push(topic);
+    children.set(topic.parentId, list);
+  }
+  return all
+    .filter((t) => !t.parentId)
+    .map((parent) => ({ parent, children: children.get(parent.id) ?? [] }));
+}
+
+/**
+ * "Suggest a topic" (menu id suggest_topic, docs/topics.md): the site's topics with how many people
+ * suggested each (the viewer's own can be withdrawn), and the whole taxonomy to choose from,
+ * searchable. The three most suggested show on every page of the site.
+ */
 export function SuggestionsDialog({
   page,
+  topics,
+  onTopicsChanged,
   open,
   onOpenChange,
 }: {
   page: SitePageView;
+  topics: readonly SiteTopic[];
+  onTopicsChanged(topics: SiteTopic[]): void;
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
+  const gate = useContributionGate();
+  const siteId = page.site.id;
+  const [all, setAll] = useState<Topic[] | null>(null);
+  const [siteTopics, setSiteTopics] = useState<readonly SiteTopic[]>(topics);
+  const [failed, setFailed] = useState(false);
+  const [query, setQuery] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+  const searchId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setFailed(false);
+    Promise.all([
+      api.list<Topic>("/v1/topics", { size: TOPIC_LIMITS.pageSize }),
+      api.get<SiteTopic[]>("/v1/site-topics", { query: { siteId } }),
+    ]).then(
+      ([taxonomy, current]) => {
+        if (!live) return;
+        setAll(taxonomy.items);
+        setSiteTopics(current);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, siteId]);
+
+  async function toggle(topic: Topic, mine: boolean) {
+    if (!gate.requireUser()) return;
+    setBusy(topic.id);
+    try {
+      if (mine) {
+        await api.delete("/v1/site-topics", { query: { siteId, topicId: topic.id } });
+      } else {
+        await api.post("/v1/site-topics", { siteId, topicId: topic.id });
+      }
+      const current = await api.get<SiteTopic[]>("/v1/site-topics", { query: { siteId } });
+      setSiteTopics(current);
+      onTopicsChanged(current.slice(0, TOPIC_LIMITS.shownOnPage));
+      notify.success(
+        mine ? `${topic.name}: suggestion withdrawn` : `${topic.name} suggested for ${page.site.domain}`,
+      );
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : "That did not work. Try again.");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const counts = new Map(siteTopics.map((t) => [t.topic.id, t]));
+  const needle = query.trim().toLowerCase();
+  const groups = all
+    ? groupTopics(all)
+        .map(({ parent, children }) => ({
+          parent,
+          children: needle
+            ? children.filter(
+                (c) => c.name.toLowerCase().includes(needle) || parent.name.toLowerCase().includes(needle),
+              )
+            : children,
+        }))
+        .filter((g) => g.children.length > 0 || (needle && g.parent.name.toLowerCase().includes(needle)))
+    : [];
+
+  const chip = (topic: Topic) => {
+    const current = counts.get(topic.id);
+    const mine = current?.mine ?? false;
+    return (
+      <Button
+        key={topic.id}
+        type="button"
+        size="sm"
+        variant={mine ? "default" : "outline"}
+        aria-pressed={mine}
+        loading={busy === topic.id}
+        disabled={busy !== null}
+        onClick={() => toggle(topic, mine)}
+        data-testid="topic-option"
+        data-slug={topic.slug}
+      >
+        {topic.name}
+        {current ? <span className="tabular-nums opacity-80">{current.suggestions}</span> : null}
+      </Button>
+    );
+  };
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="suggestions-dialog">
@@ -180,12 +292,56 @@ export function SuggestionsDialog({
             Suggest a topic for {page.site.domain}
           </DialogTitle>
           <DialogDescription>
-            Topics are not open yet. When they are, you will suggest them here, and the ones most people agree
-            on will show on every page of the site.
+            {`Choose what the site is about (up to ${TOPIC_LIMITS.perPersonPerSite}). The ${TOPIC_LIMITS.shownOnPage} topics most people suggest show on every page of the site; choose one of yours again to withdraw it.`}
           </DialogDescription>
         </DialogHeader>
+        {siteTopics.length > 0 ? (
+          <section aria-label="Suggested so far" className="flex flex-col gap-2">
+            <h3 className="font-medium text-sm">Suggested so far</h3>
+            <div className="flex flex-wrap gap-2" data-testid="site-topics">
+              {siteTopics.map((t) => chip(t.topic))}
+            </div>
+          </section>
+        ) : null}
+        <div className="flex flex-col gap-2">
+          <label htmlFor={searchId} className="font-medium text-sm">
+            Find a topic
+          </label>
+          <Input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Cooking, space, football…"
+            data-testid="topic-search"
+          />
+        </div>
+        {failed ? (
+          <p role="alert" className="text-destructive text-sm">
+            The topics could not be loaded. Close this and try again.
+          </p>
+        ) : !all ? (
+          <p className="text-muted-foreground text-sm" aria-busy="true">
+            Loading topics…
+          </p>
+        ) : groups.length === 0 ? (
+          <p className="text-muted-foreground text-sm">{`No topic matches “${query.trim()}”.`}</p>
+        ) : (
+          <div className="flex flex-col gap-4" data-testid="topic-groups">
+            {groups.map(({ parent, children }) => (
+              <section key={parent.id} aria-label={parent.name} className="flex flex-col gap-2">
+                <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
+                  {parent.name}
+                </h3>
+                <div className="flex flex-wrap gap-2">{[parent, ...children].map(chip)}</div>
+              </section>
+            ))}
+          </div>
+        )}
         <DialogFooter>
-          <Button onClick={() => onOpenChange(false)}>Got it</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Done
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

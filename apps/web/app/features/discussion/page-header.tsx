@@ -1,4 +1,6 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
+import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
+import type { SiteTopic } from "@flipside/contracts/topics";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { badgeVariants } from "../../components/ui/badge.tsx";
 import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/ui/icons.tsx";
@@ -7,8 +9,19 @@ import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import { PageActions } from "./page-share.tsx";
 
-/** Favicon, title, domain and address of the page being discussed; the owner badge once verified. */
-export function PageHeader({ page }: { page: SitePageView }) {
+/**
+ * Favicon, title, domain and address of the page being discussed; the owner badge once verified;
+ * the site's most suggested topics (docs/topics.md); the page's own actions.
+ */
+export function PageHeader({
+  page,
+  topics,
+  onSuggestTopic,
+}: {
+  page: SitePageView;
+  topics: readonly SiteTopic[];
+  onSuggestTopic(): void;
+}) {
   const verified = page.site.verificationStatus === "VERIFIED";
   return (
     <header className="flex min-w-0 flex-col gap-2" data-testid="page-header" data-page-id={page.id}>
@@ -68,7 +81,22 @@ export function PageHeader({ page }: { page: SitePageView }) {
           {page.description}
         </p>
       ) : null}
-      <PageActions page={page} />
+      {topics.length > 0 ? (
+        <ul aria-label="Topics" className="flex flex-wrap gap-1.5" data-testid="page-topics">
+          {topics.slice(0, TOPIC_LIMITS.shownOnPage).map(({ topic }) => (
+            <li key={topic.id}>
+              <AppLink
+                to={`/topics/${topic.slug}`}
+                className={badgeVariants({ variant: "secondary" })}
+                data-testid="page-topic"
+              >
+                {topic.name}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <PageActions page={page} onSuggestTopic={onSuggestTopic} />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import type { CustomTabFilter } from "@flipside/contracts/custom-tab-filter";
 import type { Note, SitePageView } from "@flipside/contracts/discussion";
+import type { SiteTopic } from "@flipside/contracts/topics";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { DeferredDialog } from "../../components/ui/deferred.tsx";
@@ -92,6 +93,10 @@ export function PageView({ data }: { data: PageViewData }) {
   const { state, dispatch } = useMainState();
   const queryClient = useQueryClient();
   // The sort belongs to one loader run: a new one (a sign-in, say) starts from "newest".
+  // The site's topics: from the loader, then as the suggestions dialog changes them.
+  const [topicsState, setTopicsState] = useState({ data, topics: data.topics });
+  const topics = topicsState.data === data ? topicsState.topics : data.topics;
+  const setTopics = (next: SiteTopic[]) => setTopicsState({ data, topics: next });
   const [chosenSort, setChosenSort] = useState({ loadedAt: data.loadedAt, sort: "newest" as CommentSort });
   const sort = chosenSort.loadedAt === data.loadedAt ? chosenSort.sort : "newest";
   const setSort = (next: CommentSort) => setChosenSort({ loadedAt: data.loadedAt, sort: next });
@@ -237,7 +242,11 @@ export function PageView({ data }: { data: PageViewData }) {
         }
       >
         <SearchBox size="sm" className="max-w-xl" />
-        <PageHeader page={page} />
+        <PageHeader
+          page={page}
+          topics={topics}
+          onSuggestTopic={() => dispatch({ type: "suggestions", open: true })}
+        />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           {/* The summary comes first in the markup, as on a phone's screen, so a page painted while
               its HTML is still arriving is painted as it stays (it moved the tabs 90 px down). */}
@@ -403,6 +412,8 @@ export function PageView({ data }: { data: PageViewData }) {
               />
               <m.SuggestionsDialog
                 page={page}
+                topics={topics}
+                onTopicsChanged={setTopics}
                 open={state.suggestionsOpen}
                 onOpenChange={(open) => dispatch({ type: "suggestions", open })}
               />
