@@ -282,4 +282,48 @@ describe("moderation", () => {
     expect(login.status).toBe(403);
     expect((await api("/account", { token: andy.token })).status).toBe(401);
   });
+
+  it("a public note is reported from its author's page (one open report per reporter)", async () => {
+    const { api } = journey;
+    const nia = await journey.account("Nia Noter", { email: uniqueEmail("nia") });
+    const ole = await journey.account("Ole Reader", { email: uniqueEmail("ole") });
+    const flipped = await api<{ id: string }>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: `https://www.noted-${Date.now().toString(36)}.org/page` },
+    });
+    const note = await api<{ id: string }>("/v1/notes", {
+      method: "POST",
+      token: nia.token,
+      body: {
+        sitePage_id: flipped.data.id,
+        title: "Buy followers here",
+        body: "Cheap.",
+        visibility: "PUBLIC",
+      },
+    });
+    expect(note.status).toBe(201);
+
+    const niaTab = await tracked();
+    await signIn(niaTab, nia);
+    await visit(niaTab.page, `/users/${nia.id}`);
+    await niaTab.page.getByTestId("profile-note").waitFor();
+    // Nobody reports their own note.
+    expect(await niaTab.page.getByTestId("report-note").count()).toBe(0);
+
+    const oleTab = await tracked({ viewport: { width: 375, height: 740 } });
+    await signIn(oleTab, ole);
+    await visit(oleTab.page, `/users/${nia.id}`);
+    await oleTab.page.getByRole("button", { name: "Report the note “Buy followers here”" }).click();
+    const dialog = oleTab.page.getByRole("dialog", { name: "Report this note" });
+    await dialog.getByTestId("report-reason-SPAM").check();
+    await dialog.getByTestId("report-send").click();
+    await toastSaying(oleTab.page, "Thank you. Moderators will look at it").waitFor();
+    const again = await api("/v1/contribution-reports", {
+      method: "POST",
+      token: ole.token,
+      body: { contributionId: note.data.id, reason: "SPAM" },
+    });
+    expect(again.status).toBe(200);
+    expect(oleTab.problems.all()).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Pin } from "../../components/ui/icons.tsx";
 import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { pageViewPath } from "../../lib/page-view-path.ts";
+import { ReportNote } from "./report-person.tsx";
 
 const VISIBILITY_LABEL = { PRIVATE: "Private", ORGANIZATION: "Organisation", PUBLIC: "Public" } as const;
 
@@ -15,9 +16,12 @@ const VISIBILITY_LABEL = { PRIVATE: "Private", ORGANIZATION: "Organisation", PUB
 export function NotesList({
   notes,
   showVisibility = false,
+  reportable = false,
 }: {
   notes: readonly Note[];
   showVisibility?: boolean;
+  /** Someone's public page: each note can be reported to the moderators. */
+  reportable?: boolean;
 }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="profile-notes">
@@ -31,6 +35,7 @@ export function NotesList({
             {note.pinned ? <Pin className="mt-0.5 size-4 shrink-0 text-note" aria-label="Pinned" /> : null}
             <h3 className="min-w-0 flex-1 break-words font-medium">{note.title}</h3>
             {showVisibility ? <Badge variant="note">{VISIBILITY_LABEL[note.visibility]}</Badge> : null}
+            {reportable ? <ReportNote id={note.id} authorId={note.profile.id} title={note.title} /> : null}
           </div>
           {note.bodyHtml ? <UserContent html={note.bodyHtml} className="line-clamp-3" /> : null}
           <p className="mt-auto flex flex-wrap gap-x-2 text-muted-foreground text-xs">

@@ -26,3 +26,24 @@ export function ReportPerson({ id, displayName }: { id: string; displayName: str
     </>
   );
 }
+
+/** "Report" on someone's public note (their public page); not on one's own. */
+export function ReportNote({ id, authorId, title }: { id: string; authorId: string; title: string }) {
+  const user = useShellUser();
+  const [open, setOpen] = useState(false);
+  if (user?.id === authorId) return null;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={() => (user ? setOpen(true) : authDialogs.openLogin())}
+        aria-label={`Report the note “${title}”`}
+        data-testid="report-note"
+      >
+        <Flag aria-hidden="true" />
+      </Button>
+      <Report open={open} onOpenChange={setOpen} target={{ kind: "CONTRIBUTION", id, what: "note" }} />
+    </>
+  );
+}

@@ -101,7 +101,7 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
           <h2 id="notes-heading" className="font-semibold text-lg">
             Public notes
           </h2>
-          <NotesList notes={notes.items} />
+          <NotesList notes={notes.items} reportable />
         </section>
       ) : null}
     </div>
