@@ -49,11 +49,16 @@ describe("topics", () => {
     const cards = other.page.getByTestId("topic-pages").getByTestId("page-card");
     expect(await cards.count()).toBeGreaterThanOrEqual(2);
     expect((await cards.allInnerTexts()).join("\n")).toContain(site);
+    expect(await other.page.getByTestId("page-card-topics").first().innerText()).toContain("Home and garden");
     expect(await seriousAxeFindings(other.page)).toEqual([]);
     // The parent topic lists the pages of its subtopics.
     await other.page.getByRole("link", { name: "Shopping" }).click();
     await other.page.waitForURL(/\/topics\/shopping$/);
     expect(await other.page.getByTestId("topic-pages").innerText()).toContain(site);
+
+    // Search results show the site's topics too.
+    await visit(other.page, `/?q=${encodeURIComponent(site)}`);
+    expect(await other.page.getByTestId("page-card-topics").first().innerText()).toContain("Home and garden");
 
     const unknown = await other.page.goto(`${journey.server.url}/topics/no-such-topic`);
     expect(unknown?.status()).toBe(404);

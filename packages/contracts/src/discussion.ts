@@ -11,6 +11,7 @@ import {
 } from "./discussion-constants.ts";
 import { ContributionKind, MediaType, OwnerKind, ReviewSentiment, VerificationStatus } from "./enums.ts";
 import { lineText, multilineText } from "./text.ts";
+import { Topic } from "./topics.ts";
 
 /**
  * The discussion API shared by server and web: site pages, comments and replies, votes,
@@ -123,6 +124,8 @@ export const SitePageView = SitePage.extend({
   myVote: VoteValue,
   /** The signed-in viewer's own notes of this page, pinned first (empty when anonymous). */
   notes: z.array(Note),
+  /** The site's most suggested topics, at most three (docs/topics.md); in lists of pages. */
+  topics: z.array(Topic).optional(),
 }).meta({ id: "SitePageView" });
 export type SitePageView = z.infer<typeof SitePageView>;
 

@@ -1,7 +1,11 @@
+import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
+import type { Topic } from "@flipside/contracts/topics";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
+import { rowsOf } from "../../db/raw-row.ts";
 import { contributions, relatedPageLinks, sitePages, sites, votes } from "../../db/schema/discussion.ts";
+import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
 import type { RowQuery } from "../discussion/index.ts";
 
 export async function listPages(db: Db, opts: RowQuery) {
@@ -81,4 +85,40 @@ const myVotesStatement = preparedOnce((db) => {
 export async function myVotesOnPage(db: Db, viewerId: string, pageId: string) {
   const [row] = await myVotesStatement(db).execute({ viewer: viewerId, page: pageId });
   return row?.votes.map(([kind, id, value]) => ({ kind, id, value }));
+}
+
+/**
+ * The three most suggested topics of each site (docs/topics.md), in one query for a list's sites:
+ * the cards of search results and the home page show them.
+ */
+export async function topTopicsOfSites(db: Db, siteIds: string[]): Promise<Map<string, Topic[]>> {
+  const out = new Map<string, Topic[]>();
+  if (siteIds.length === 0) return out;
+  const rows = rowsOf(
+    await db.execute(sql`
+      select site_id, id, slug, name, parent_id from (
+        select v.site_id, t.id, t.slug, t.name, t.parent_id,
+          row_number() over (partition by v.site_id order by count(*) desc, t.name) as rank
+        from ${siteTopicVotes} v join ${topics} t on t.id = v.topic_id
+        where v.site_id in (${sql.join(
+          siteIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        group by v.site_id, t.id
+      ) ranked
+      where rank <= ${TOPIC_LIMITS.shownOnPage}
+      order by site_id, rank`),
+  );
+  for (const row of rows) {
+    const siteId = String(row.site_id);
+    const list = out.get(siteId) ?? [];
+    list.push({
+      id: String(row.id),
+      slug: String(row.slug),
+      name: String(row.name),
+      parentId: (row.parent_id as string | null) ?? null,
+    });
+    out.set(siteId, list);
+  }
+  return out;
 }

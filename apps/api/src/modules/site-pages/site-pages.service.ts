@@ -122,13 +122,23 @@ export function createSitePagesService(core: DiscussionCore) {
     /** Pages with the viewer's vote and the viewer's own notes of each. */
     async list(viewer: Viewer | null, query: ListQuery): Promise<{ items: SitePageView[]; total: number }> {
       const { items, total } = await listOf(db, spec, viewer, query);
-      const notesByPage = await notesOfPages(
-        db,
-        core.storage,
-        viewer,
-        items.map((p) => p.id),
-      );
-      return { items: items.map((p) => ({ ...p, notes: notesByPage.get(p.id) ?? [] })), total };
+      const [notesByPage, topicsBySite] = await Promise.all([
+        notesOfPages(
+          db,
+          core.storage,
+          viewer,
+          items.map((p) => p.id),
+        ),
+        repo.topTopicsOfSites(db, [...new Set(items.map((p) => p.site.id))]),
+      ]);
+      return {
+        items: items.map((p) => ({
+          ...p,
+          notes: notesByPage.get(p.id) ?? [],
+          topics: topicsBySite.get(p.site.id) ?? [],
+        })),
+        total,
+      };
     },
   };
 }

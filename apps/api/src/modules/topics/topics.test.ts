@@ -95,6 +95,11 @@ describe("suggesting topics for a site", () => {
       url: "/api/v1/site-pages?searchAnd=topic==home-and-garden",
     });
     expect((pages.json() as { id: string }[]).map((p) => p.id)).toEqual([page.id]);
+    // Lists of pages (search results, the home page) carry the site's top topics.
+    expect((pages.json() as { topics: TopicRow[] }[])[0]?.topics.map((x) => x.slug)).toEqual([
+      "home-and-garden",
+      "outdoors",
+    ]);
     const none = await t.app.inject({ method: "GET", url: "/api/v1/site-pages?searchAnd=topic==weather" });
     expect(none.json()).toEqual([]);
 
