@@ -5,8 +5,8 @@ import {
   type ReportReason,
 } from "@flipside/contracts/moderation-constants";
 import { useId, useState } from "react";
-import { api, isApiError } from "../../lib/api.ts";
-import { authDialogs } from "../../lib/auth-dialog-store.ts";
+import { api } from "../../lib/api.ts";
+import { sendFailure } from "../../lib/send-failure.ts";
 import { notify } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -74,12 +74,7 @@ export function ReportDialog({
       setText("");
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        onOpenChange(false);
-        authDialogs.openLogin();
-      } else {
-        setProblem(isApiError(error) ? error.message : "The report was not sent. Try again.");
-      }
+      setProblem(sendFailure(error, "The report was not sent. Try again.", () => onOpenChange(false)));
     } finally {
       setBusy(false);
     }

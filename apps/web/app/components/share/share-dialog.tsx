@@ -1,8 +1,9 @@
 import { SHARE_LIMITS, SHARE_MESSAGES, type ShareCode } from "@flipside/contracts/sharing";
 import { useEffect, useId, useState } from "react";
-import { api, isApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";
+import { sendFailure } from "../../lib/send-failure.ts";
 import { notify } from "../../lib/toast.ts";
 import { writeClipboard } from "../shell/copy-link.tsx";
 import { Button } from "../ui/button.tsx";
@@ -123,12 +124,7 @@ export function ShareDialog({
       setMessage("");
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        onOpenChange(false);
-        authDialogs.openLogin();
-      } else {
-        setProblem(isApiError(error) ? error.message : "The mail was not sent. Try again.");
-      }
+      setProblem(sendFailure(error, "The mail was not sent. Try again.", () => onOpenChange(false)));
     } finally {
       setBusy(false);
     }

@@ -1,49 +1,68 @@
 import { useState } from "react";
 import { Report } from "../../components/report/report.tsx";
+import type { ReportTarget } from "../../components/report/report-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Flag } from "../../components/ui/icons.tsx";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 
-/** "Report" on someone's public page: signed out, it asks to log in first; nobody reports themselves. */
-export function ReportPerson({ id, displayName }: { id: string; displayName: string }) {
+/**
+ * "Report" on a person's public page, for the person or one of their public notes: signed out, it
+ * asks to log in first; nobody reports themselves or what they wrote.
+ */
+function ReportOnProfile({
+  target,
+  ownerId,
+  label,
+  iconOnly = false,
+  testId,
+}: {
+  target: ReportTarget;
+  /** Whose it is: they see no Report. */
+  ownerId: string;
+  label: string;
+  iconOnly?: boolean;
+  testId: string;
+}) {
   const user = useShellUser();
   const [open, setOpen] = useState(false);
-  if (user?.id === id) return null;
+  if (user?.id === ownerId) return null;
   return (
     <>
       <Button
         variant="ghost"
-        size="sm"
+        size={iconOnly ? "icon-sm" : "sm"}
         onClick={() => (user ? setOpen(true) : authDialogs.openLogin())}
-        aria-label={`Report ${displayName}`}
-        data-testid="report-person"
+        aria-label={label}
+        data-testid={testId}
       >
         <Flag aria-hidden="true" />
-        Report
+        {iconOnly ? null : "Report"}
       </Button>
-      <Report open={open} onOpenChange={setOpen} target={{ kind: "ACCOUNT", id, what: "person" }} />
+      <Report open={open} onOpenChange={setOpen} target={target} />
     </>
   );
 }
 
-/** "Report" on someone's public note (their public page); not on one's own. */
-export function ReportNote({ id, authorId, title }: { id: string; authorId: string; title: string }) {
-  const user = useShellUser();
-  const [open, setOpen] = useState(false);
-  if (user?.id === authorId) return null;
+export function ReportPerson({ id, displayName }: { id: string; displayName: string }) {
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        onClick={() => (user ? setOpen(true) : authDialogs.openLogin())}
-        aria-label={`Report the note “${title}”`}
-        data-testid="report-note"
-      >
-        <Flag aria-hidden="true" />
-      </Button>
-      <Report open={open} onOpenChange={setOpen} target={{ kind: "CONTRIBUTION", id, what: "note" }} />
-    </>
+    <ReportOnProfile
+      target={{ kind: "ACCOUNT", id, what: "person" }}
+      ownerId={id}
+      label={`Report ${displayName}`}
+      testId="report-person"
+    />
+  );
+}
+
+export function ReportNote({ id, authorId, title }: { id: string; authorId: string; title: string }) {
+  return (
+    <ReportOnProfile
+      target={{ kind: "CONTRIBUTION", id, what: "note" }}
+      ownerId={authorId}
+      label={`Report the note “${title}”`}
+      iconOnly
+      testId="report-note"
+    />
   );
 }
