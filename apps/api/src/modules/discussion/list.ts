@@ -77,36 +77,33 @@ export async function listOf<Row, Item>(
  */
 async function withoutHiddenReplies<Item>(db: Db, viewer: Viewer | null, items: Item[]): Promise<Item[]> {
   if (!viewer?.hasBlocks) return items;
-  const threads = items.filter(
-    (item): item is Item & { id: string; replySize: number } =>
-      typeof (item as { replySize?: unknown }).replySize === "number" &&
-      (item as { replySize: number }).replySize > 0,
-  );
+  const threads = items.filter(isThread).filter((t) => t.replySize > 0);
   if (threads.length === 0) return items;
-  const hidden = new Map(
-    (
-      await db
-        .select({ parentId: contributions.parentId, n: sql<number>`count(*)::int` })
-        .from(contributions)
-        .where(
-          and(
-            inArray(
-              contributions.parentId,
-              threads.map((t) => t.id),
-            ),
-            eq(contributions.kind, "REPLY"),
-            sql`${contributions.authorId} = any(${policy.blockedEitherWay(viewer.id)})`,
-          ),
-        )
-        .groupBy(contributions.parentId)
-    ).map((r) => [r.parentId, r.n]),
-  );
-  if (hidden.size === 0) return items;
+  const counted = await db
+    .select({ parentId: contributions.parentId, n: sql<number>`count(*)::int` })
+    .from(contributions)
+    .where(
+      and(
+        inArray(
+          contributions.parentId,
+          threads.map((t) => t.id),
+        ),
+        eq(contributions.kind, "REPLY"),
+        sql`${contributions.authorId} = any(${policy.blockedEitherWay(viewer.id)})`,
+      ),
+    )
+    .groupBy(contributions.parentId);
+  const hidden = new Map(counted.map((r) => [r.parentId, r.n]));
   return items.map((item) => {
-    const n = hidden.get((item as { id?: string }).id ?? "");
-    return n ? { ...item, replySize: (item as unknown as { replySize: number }).replySize - n } : item;
+    if (!isThread(item)) return item;
+    const n = hidden.get(item.id);
+    return n ? { ...item, replySize: item.replySize - n } : item;
   });
 }
+
+type Thread = { id: string; replySize: number };
+/** Items that head a thread (comments, reviews): the kinds whose DTO counts replies. */
+const isThread = <T>(item: T): item is T & Thread => typeof (item as Partial<Thread>).replySize === "number";
 
 /** One item by id through the same read and presenter as its list (404 when it is not there). */
 export async function oneOf<Row, Item>(

@@ -1,4 +1,5 @@
-import { SHARE_LIMITS, SHARE_MESSAGES, type ShareCode } from "@flipside/contracts/sharing";
+import type { ShareCode } from "@flipside/contracts/sharing";
+import { SHARE_LIMITS, SHARE_MESSAGES } from "@flipside/contracts/sharing-constants";
 import { useEffect, useId, useState } from "react";
 import { api } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";

@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES } from "@flipside/contracts/blocks";
+import { BLOCK_MESSAGES } from "@flipside/contracts/block-constants";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
+import { BLOCK_MESSAGES } from "@flipside/contracts/block-constants";
 import type { ProfileBlock } from "@flipside/contracts/blocks";
-import { BLOCK_MESSAGES } from "@flipside/contracts/blocks";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
