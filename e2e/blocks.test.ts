@@ -5,8 +5,8 @@ import { pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 
 /**
  * Blocks (issue 11, docs/blocks.md): Ann blocks Bob from his public page; on the page view each
- * no longer sees the other's comments, with tab counts that match what each sees, while anyone
- * else sees the whole page; Ann unblocks him from her settings and his comment is back.
+ * no longer sees the other's comments, with tab counts that match what each sees, Bob's reply in
+ * someone else's thread is a collapsed placeholder for Ann, while anyone else sees the whole page; Ann unblocks him from her settings and his comment is back.
  */
 
 const journey = useJourney({ NODE_ENV: "test", PAGE_FETCH_ENABLED: "false" });
@@ -33,18 +33,20 @@ describe("blocking a person", () => {
       method: "POST",
       body: { url: address },
     });
-    for (const [who, body] of [
-      [ann, "Ann thinks so."],
-      [bob, "Bob disagrees."],
-      [cid, "Cid has a question."],
-    ] as const) {
-      const res = await api("/v1/site-page-comments", {
+    const say = async (who: { token: string }, body: string, parentId?: string) => {
+      const res = await api<{ id: string }>("/v1/site-page-comments", {
         method: "POST",
         token: who.token,
-        body: { sitePage_id: flipped.data.id, body },
+        body: { sitePage_id: flipped.data.id, body, parent_id: parentId },
       });
       expect(res.status).toBe(201);
-    }
+      return res.data.id;
+    };
+    await say(ann, "Ann thinks so.");
+    await say(bob, "Bob disagrees.");
+    const question = await say(cid, "Cid has a question.");
+    const bobAnswers = await say(bob, "Bob answers Cid.", question);
+    await say(cid, "Cid thanks Bob.", bobAnswers);
     const everything = ["Ann thinks so.", "Bob disagrees.", "Cid has a question."];
 
     const annTab = await tracked();
@@ -64,6 +66,17 @@ describe("blocking a person", () => {
       bodies: ["Ann thinks so.", "Cid has a question."],
       count: 2,
     });
+    // Cid's thread keeps its shape for Ann: Bob's reply is a collapsed placeholder, and Cid's
+    // answer to it does not name him.
+    await annPage.getByTestId("replies-toggle").filter({ hasText: "2 replies" }).click();
+    const replies = annPage.getByTestId("replies");
+    await replies.getByTestId("blocked-placeholder").waitFor();
+    expect(await replies.getByTestId("reply").allInnerTexts()).toEqual([
+      "A reply from someone you blocked",
+      expect.stringContaining("Cid thanks Bob."),
+    ]);
+    expect(await replies.innerText()).not.toContain("Bob Blocked");
+    expect(await replies.getByText("Replying to").count()).toBe(0);
 
     const bobTab = await tracked({ viewport: { width: 375, height: 740 } });
     await signIn(bobTab, bob);
@@ -72,6 +85,10 @@ describe("blocking a person", () => {
       bodies: ["Bob disagrees.", "Cid has a question."],
       count: 2,
     });
+    // Bob is not told: his reply and Cid's answer are there as for anyone.
+    await bobTab.page.getByTestId("replies-toggle").filter({ hasText: "2 replies" }).click();
+    await bobTab.page.getByTestId("replies").getByText("Replying to @Bob Blocked").waitFor();
+    expect(await bobTab.page.getByTestId("blocked-placeholder").count()).toBe(0);
     // Nothing tells Bob: his own settings list nobody.
     await visit(bobTab.page, "/profile/settings");
     await bobTab.page.getByTestId("blocked-people-empty").waitFor();

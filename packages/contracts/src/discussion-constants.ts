@@ -68,3 +68,5 @@ export const REVIEW_SENTIMENT_LABELS: Record<ReviewSentiment, string> = {
 
 /** What a placeholder says of a contribution moderators hid ("This comment was hidden by moderators."). */
 export const HIDDEN_PLACEHOLDER = "hidden by moderators";
+/** Where a reply of someone the viewer blocked was (docs/blocks.md): the thread keeps its shape. */
+export const BLOCKED_REPLY_PLACEHOLDER = "A reply from someone you blocked";

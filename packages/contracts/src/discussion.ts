@@ -192,6 +192,11 @@ export const Comment = z
     inReplyTo: z.object({ id: Uuid, author: ProfileRef.nullable() }).nullable(),
     replySize: z.number().int(),
     attachments: z.array(Attachment),
+    /**
+     * A reply of someone the viewer blocked: shown collapsed as "a reply from someone you blocked",
+     * so the thread keeps its shape (then `deleted` too: no text, no author).
+     */
+    blocked: z.boolean(),
   })
   .meta({ id: "Comment" });
 export type Comment = z.infer<typeof Comment>;

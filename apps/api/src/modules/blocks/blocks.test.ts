@@ -86,9 +86,11 @@ describe("blocking a person", () => {
     const annSays = await comment(ann, "Ann's comment");
     const bobSays = await comment(bob, "Bob's comment");
     await comment(cid, "Cid's comment");
-    await comment(bob, "Bob answers Ann", annSays.id);
+    const bobAnswersAnn = await comment(bob, "Bob answers Ann", annSays.id);
     await comment(cid, "Cid answers Ann", annSays.id);
-    await comment(ann, "Ann answers Bob", bobSays.id);
+    await comment(cid, "Cid answers Bob", bobAnswersAnn.id);
+    const annAnswersBob = await comment(ann, "Ann answers Bob", bobSays.id);
+    await comment(cid, "Cid answers Ann in Bob's thread", annAnswersBob.id);
     for (const [by, sentiment] of [
       [ann, "POSITIVE"],
       [bob, "NEGATIVE"],
@@ -113,7 +115,7 @@ describe("blocking a person", () => {
     });
     const before = await seenBy(ann);
     expect(before.comments).toEqual(["Ann's comment", "Bob's comment", "Cid's comment"]);
-    expect(before.replySizes["Ann's comment"]).toBe(2);
+    expect(before.replySizes["Ann's comment"]).toBe(3);
 
     const res = await block(ann, bob.id);
     expect(res.statusCode, res.body).toBe(201);
@@ -127,7 +129,8 @@ describe("blocking a person", () => {
     expect(annSees).toEqual({
       comments: ["Ann's comment", "Cid's comment"],
       commentTotal: 2,
-      replySizes: { "Ann's comment": 1, "Cid's comment": 0 },
+      // Bob's reply to Ann stays in her thread, collapsed (below).
+      replySizes: { "Ann's comment": 3, "Cid's comment": 0 },
       reviews: ["Ann Blocker reviews"],
       reviewTotal: 1,
       reviewSummary: 1,
@@ -139,7 +142,7 @@ describe("blocking a person", () => {
       comments: ["Bob's comment", "Cid's comment"],
       commentTotal: 2,
       // Ann's reply to Bob is gone for him, and his count says so.
-      replySizes: { "Bob's comment": 0, "Cid's comment": 0 },
+      replySizes: { "Bob's comment": 1, "Cid's comment": 0 },
       reviews: ["Bob Blocked reviews"],
       reviewTotal: 1,
       reviewSummary: 1,
@@ -151,12 +154,54 @@ describe("blocking a person", () => {
       const seen = await seenBy(other);
       expect(seen.comments).toEqual(["Ann's comment", "Bob's comment", "Cid's comment"]);
       expect(seen.commentTotal).toBe(3);
-      expect(seen.replySizes["Ann's comment"]).toBe(2);
+      expect(seen.replySizes["Ann's comment"]).toBe(3);
       expect(seen.reviewSummary).toBe(2);
     }
 
-    const annReplies = await get(ann, `/api/v1/site-page-comments?searchAnd=parent_id==${annSays.id}`);
-    expect((annReplies.json() as { body: string }[]).map((c) => c.body)).toEqual(["Cid answers Ann"]);
+    const annReplies = await get(
+      ann,
+      `/api/v1/site-page-comments?searchAnd=parent_id==${annSays.id}&sort=createdDate,asc`,
+    );
+    expect(annReplies.headers["x-total-count"]).toBe("3");
+    expect(annReplies.json()).toEqual([
+      expect.objectContaining({
+        blocked: true,
+        deleted: true,
+        author: null,
+        body: "",
+        bodyHtml: "",
+        attachments: [],
+      }),
+      expect.objectContaining({ blocked: false, body: "Cid answers Ann", inReplyTo: null }),
+      // Whom Cid answered is not named to Ann.
+      expect.objectContaining({ body: "Cid answers Bob", inReplyTo: { id: bobAnswersAnn.id, author: null } }),
+    ]);
+    // Nor to Bob, Ann (he is never told of the block: her reply is simply not there).
+    const bobReplies = await get(bob, `/api/v1/site-page-comments?searchAnd=parent_id==${bobSays.id}`);
+    expect(bobReplies.json()).toEqual([
+      expect.objectContaining({
+        body: "Cid answers Ann in Bob's thread",
+        inReplyTo: { id: annAnswersBob.id, author: null },
+      }),
+    ]);
+    const cidReplies = await get(
+      cid,
+      `/api/v1/site-page-comments?searchAnd=parent_id==${bobSays.id}&sort=createdDate,asc`,
+    );
+    const answered = (cidReplies.json() as { inReplyTo: { author: { id: string } | null } | null }[]).map(
+      (r) => r.inReplyTo?.author?.id ?? null,
+    );
+    expect(answered).toEqual([null, ann.id]);
+    // Read by id, the placeholder is all there is of it.
+    const bobsReplyId = annReplies.json()[0].id;
+    expect((await get(ann, `/api/v1/site-page-comments/${bobsReplyId}`)).json()).toMatchObject({
+      blocked: true,
+      body: "",
+    });
+    expect((await get(cid, `/api/v1/site-page-comments/${bobsReplyId}`)).json()).toMatchObject({
+      blocked: false,
+      body: "Bob answers Ann",
+    });
     // A person's contributions, as listed on their profile, are gone too.
     const bobsOnProfile = await get(ann, `/api/v1/contributions?searchAnd=authorId==${bob.id}`);
     expect(bobsOnProfile.json()).toEqual([]);

@@ -16,6 +16,7 @@ export function presentComment(row: CommentListRow, attachments: Attachment[], s
         }
       : null,
     replySize: c.replySize,
+    blocked: false,
     attachments: c.deleted ? [] : attachments,
   };
 }

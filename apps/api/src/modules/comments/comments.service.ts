@@ -124,6 +124,8 @@ export function createCommentsService(core: DiscussionCore) {
     sort: COMMENT_SORT,
     defaultSort: COMMENT_DEFAULT_SORT,
     where: inArray(contributions.kind, [...COMMENT_KINDS]),
+    // Threads keep their shape across a block (docs/blocks.md).
+    visibleTo: policy.visibleThreadItems,
     // Official responses come first whatever order the reader chose (docs/discussion.md).
     reorder: (order, query) =>
       sortFields(query.sort, COMMENT_DEFAULT_SORT).includes("claimUuid")

@@ -1,6 +1,7 @@
-import { and, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, type Column, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { profileBlocks } from "../../db/schema/blocks.ts";
 import { contributions } from "../../db/schema/discussion.ts";
 import { type ListQuery, pageOffset } from "../../lib/pagination.ts";
 import {
@@ -68,42 +69,81 @@ export async function listOf<Row, Item>(
     }),
     total ?? spec.count(db, where),
   ]);
-  return { items: await withoutHiddenReplies(db, viewer, await spec.present(rows)), total: count };
+  return { items: await acrossBlocks(db, viewer, await spec.present(rows)), total: count };
 }
 
 /**
- * A thread's `replySize` counts every reply; a viewer with blocks is not shown the replies of the
- * people on the other side (docs/blocks.md), so their items count only the replies they see.
+ * What a list shows a viewer with blocks beyond its rows' filter (docs/blocks.md): a reply of
+ * someone the viewer blocked is a collapsed placeholder without author or text; nobody across a
+ * block is named as the person a reply answers; and a thread's `replySize` counts only the replies
+ * the viewer is shown (those of people who blocked them are gone, one grouped query).
  */
-async function withoutHiddenReplies<Item>(db: Db, viewer: Viewer | null, items: Item[]): Promise<Item[]> {
-  if (!viewer?.hasBlocks) return items;
+async function acrossBlocks<Item>(db: Db, viewer: Viewer | null, items: Item[]): Promise<Item[]> {
+  if (!viewer?.hasBlocks || items.length === 0) return items;
+  const blocks = await db
+    .select({ blockerId: profileBlocks.blockerId, blockedId: profileBlocks.blockedId })
+    .from(profileBlocks)
+    .where(or(eq(profileBlocks.blockerId, viewer.id), eq(profileBlocks.blockedId, viewer.id)));
+  const blockedByViewer = new Set(blocks.filter((b) => b.blockerId === viewer.id).map((b) => b.blockedId));
+  const blockedViewer = blocks.filter((b) => b.blockedId === viewer.id).map((b) => b.blockerId);
   const threads = items.filter(isThread).filter((t) => t.replySize > 0);
-  if (threads.length === 0) return items;
-  const counted = await db
-    .select({ parentId: contributions.parentId, n: sql<number>`count(*)::int` })
-    .from(contributions)
-    .where(
-      and(
-        inArray(
-          contributions.parentId,
-          threads.map((t) => t.id),
-        ),
-        eq(contributions.kind, "REPLY"),
-        sql`${contributions.authorId} = any(${policy.blockedEitherWay(viewer.id)})`,
-      ),
-    )
-    .groupBy(contributions.parentId);
-  const hidden = new Map(counted.map((r) => [r.parentId, r.n]));
+  const gone =
+    threads.length > 0 && blockedViewer.length > 0
+      ? await db
+          .select({ parentId: contributions.parentId, n: sql<number>`count(*)::int` })
+          .from(contributions)
+          .where(
+            and(
+              inArray(
+                contributions.parentId,
+                threads.map((t) => t.id),
+              ),
+              eq(contributions.kind, "REPLY"),
+              inArray(contributions.authorId, blockedViewer),
+            ),
+          )
+          .groupBy(contributions.parentId)
+      : [];
+  const hidden = new Map(gone.map((r) => [r.parentId, r.n]));
+  const across = (person: { id: string } | null | undefined) =>
+    Boolean(person && (blockedByViewer.has(person.id) || blockedViewer.includes(person.id)));
   return items.map((item) => {
-    if (!isThread(item)) return item;
-    const n = hidden.get(item.id);
-    return n ? { ...item, replySize: item.replySize - n } : item;
+    let shown = item;
+    if (isThread(shown)) {
+      const n = hidden.get(shown.id);
+      if (n) shown = { ...shown, replySize: shown.replySize - n };
+    }
+    if (!isReply(shown)) return shown;
+    const answered =
+      shown.inReplyTo && across(shown.inReplyTo.author)
+        ? { ...shown.inReplyTo, author: null }
+        : shown.inReplyTo;
+    const placeholder = shown.author && blockedByViewer.has(shown.author.id) ? BLOCKED_REPLY : {};
+    return { ...shown, ...placeholder, inReplyTo: answered };
   });
 }
+
+/** What a reply of someone the viewer blocked shows them: its place, nothing of it. */
+const BLOCKED_REPLY = {
+  author: null,
+  body: "",
+  bodyHtml: "",
+  attachments: [],
+  deleted: true,
+  blocked: true,
+  myVote: 0,
+} as const;
 
 type Thread = { id: string; replySize: number };
 /** Items that head a thread (comments, reviews): the kinds whose DTO counts replies. */
 const isThread = <T>(item: T): item is T & Thread => typeof (item as Partial<Thread>).replySize === "number";
+
+type Reply = {
+  contributionType: "REPLY";
+  author: { id: string } | null;
+  inReplyTo: { author: { id: string } | null } | null;
+};
+const isReply = <T>(item: T): item is T & Reply => (item as Partial<Reply>).contributionType === "REPLY";
 
 /** One item by id through the same read and presenter as its list (404 when it is not there). */
 export async function oneOf<Row, Item>(
@@ -119,7 +159,7 @@ export async function oneOf<Row, Item>(
     offset: 0,
     viewerId: viewer?.id ?? null,
   });
-  const [item] = await withoutHiddenReplies(db, viewer, await spec.present(rows));
+  const [item] = await acrossBlocks(db, viewer, await spec.present(rows));
   return item;
 }
 
@@ -137,7 +177,7 @@ export function pageOf<T extends PgSelect>(select: T, q: RowQuery): T {
  * each viewer sees, the same for every kind.
  */
 export function contributionList<Row, Item>(
-  spec: Omit<ListSpec<Row, Item>, "id" | "visibleTo">,
+  spec: Omit<ListSpec<Row, Item>, "id" | "visibleTo"> & Partial<Pick<ListSpec<Row, Item>, "visibleTo">>,
 ): ListSpec<Row, Item> {
   return { id: contributions.id, visibleTo: policy.visibleContributions, ...spec };
 }

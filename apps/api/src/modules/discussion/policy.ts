@@ -26,6 +26,16 @@ export function blockedEitherWay(userId: string | Placeholder): SQL {
     union all select ${profileBlocks.blockerId} from ${profileBlocks} where ${profileBlocks.blockedId} = ${userId})`;
 }
 
+/** The people this person blocked. */
+export function blockedBy(userId: string | Placeholder): SQL {
+  return sql`array(select ${profileBlocks.blockedId} from ${profileBlocks} where ${profileBlocks.blockerId} = ${userId})`;
+}
+
+/** The people who blocked this person. */
+export function blockersOf(userId: string | Placeholder): SQL {
+  return sql`array(select ${profileBlocks.blockerId} from ${profileBlocks} where ${profileBlocks.blockedId} = ${userId})`;
+}
+
 /** Whether a block stands between two people, either way. */
 export function blockBetween(a: string | SQL | Placeholder, b: string | SQL | Placeholder): SQL {
   return sql`exists (select 1 from ${profileBlocks} where (${profileBlocks.blockerId} = ${a} and ${profileBlocks.blockedId} = ${b})
@@ -39,6 +49,18 @@ export function blockBetween(a: string | SQL | Placeholder, b: string | SQL | Pl
 export const visibleContributions: ListRule = (viewer) =>
   viewer?.hasBlocks
     ? sql`(${contributions.authorId} is null or ${contributions.authorId} <> all(${blockedEitherWay(viewer.id)}))`
+    : undefined;
+
+/**
+ * Comments and replies as a thread shows them: as `visibleContributions`, except that the replies
+ * of the people the viewer blocked stay in their threads, to be shown collapsed as "a reply from
+ * someone you blocked" (`list.ts` presents them without author or text), so a thread keeps its
+ * shape. The replies of people who blocked the viewer are gone: they are never told of a block.
+ */
+export const visibleThreadItems: ListRule = (viewer) =>
+  viewer?.hasBlocks
+    ? sql`(${contributions.authorId} is null or (${contributions.authorId} <> all(${blockersOf(viewer.id)})
+        and (${contributions.kind} = 'REPLY' or ${contributions.authorId} <> all(${blockedBy(viewer.id)}))))`
     : undefined;
 
 /** Someone else's PUBLIC notes a viewer sees: none of the people across a block. */

@@ -1,5 +1,5 @@
 import type { Comment, Review } from "@flipside/contracts/discussion";
-import { HIDDEN_PLACEHOLDER } from "@flipside/contracts/discussion-constants";
+import { BLOCKED_REPLY_PLACEHOLDER, HIDDEN_PLACEHOLDER } from "@flipside/contracts/discussion-constants";
 import { type ReactNode, useState } from "react";
 import { Report } from "../../components/report/report.tsx";
 import { Share } from "../../components/share/share.tsx";
@@ -113,6 +113,22 @@ export function CommentItem({ comment, onChange, onReplyPosted, thread }: Commen
   const mine = Boolean(gate.user && comment.author && gate.user.id === comment.author.id);
   const isReply = comment.contributionType === "REPLY";
   const label = isReply ? "reply" : "comment";
+
+  if (comment.blocked) {
+    return (
+      <article
+        data-testid="reply"
+        data-comment-id={comment.id}
+        data-blocked="true"
+        aria-label={BLOCKED_REPLY_PLACEHOLDER}
+        className="rounded-md border border-dashed px-3 py-1.5"
+      >
+        <p className="text-muted-foreground text-xs italic" data-testid="blocked-placeholder">
+          {BLOCKED_REPLY_PLACEHOLDER}
+        </p>
+      </article>
+    );
+  }
 
   return (
     <article
