@@ -17,6 +17,19 @@ const { tracked, visit, signIn } = journey;
 const toastSaying = (page: Page, text: string) =>
   page.locator("[data-sonner-toast], [data-plain-toast]").filter({ hasText: text });
 
+/** The admin named in ADMIN_EMAILS: made by the first test that needs it, signed in again after. */
+async function adminAccount() {
+  const { api } = journey;
+  return journey.account("Ada Admin", { email: ADMIN_EMAIL }).catch(async () => {
+    const login = await api<{ id_token: string }>("/authenticate", {
+      method: "POST",
+      body: { username: ADMIN_EMAIL, password: PASSWORD, rememberMe: false },
+    });
+    const account = await api<{ id: string }>("/account", { token: login.data.id_token });
+    return { email: ADMIN_EMAIL, displayName: "Ada Admin", token: login.data.id_token, id: account.data.id };
+  });
+}
+
 async function fetchAs(path: string, token?: string) {
   const response = await fetch(`${journey.server.url}${path}`, {
     headers: token ? { cookie: `flipside_token=${token}` } : {},
@@ -132,20 +145,7 @@ describe("moderation", () => {
     const andy = await journey.account("Andy Author", { email: uniqueEmail("andy") });
     const rita = await journey.account("Rita Reporter", { email: uniqueEmail("rita") });
     const paul = await journey.account("Paul Reporter", { email: uniqueEmail("paul") });
-    const ada = await journey.account("Ada Admin", { email: ADMIN_EMAIL }).catch(async () => {
-      // The previous test made this account: sign it in again.
-      const login = await api<{ id_token: string }>("/authenticate", {
-        method: "POST",
-        body: { username: ADMIN_EMAIL, password: PASSWORD, rememberMe: false },
-      });
-      const account = await api<{ id: string }>("/account", { token: login.data.id_token });
-      return {
-        email: ADMIN_EMAIL,
-        displayName: "Ada Admin",
-        token: login.data.id_token,
-        id: account.data.id,
-      };
-    });
+    const ada = await adminAccount();
     const address = `https://www.moderated-${Date.now().toString(36)}.org/story`;
     const page = await api<{ id: string }>("/v1/site-pages/flip", { method: "POST", body: { url: address } });
     const rude = await api<{ id: string }>("/v1/site-page-comments", {
@@ -325,5 +325,68 @@ describe("moderation", () => {
     });
     expect(again.status).toBe(200);
     expect(oleTab.problems.all()).toEqual([]);
+  });
+
+  it("a page is reported from its page view; the admin hides it from the queue; its page view says so, keeps its discussion and takes nothing new", async () => {
+    const { api } = journey;
+    const pia = await journey.account("Pia Reporter", { email: uniqueEmail("pia") });
+    const ada = await adminAccount();
+    const address = `https://www.phishing-${Date.now().toString(36)}.org/login`;
+    const page = await api<{ id: string }>("/v1/site-pages/flip", { method: "POST", body: { url: address } });
+    const warning = await api<{ id: string }>("/v1/site-page-comments", {
+      method: "POST",
+      token: pia.token,
+      body: { sitePage_id: page.data.id, body: "This asks for your bank password." },
+    });
+    expect(warning.status).toBe(201);
+
+    const piaTab = await tracked({ viewport: { width: 375, height: 740 } });
+    await signIn(piaTab, pia);
+    await visit(piaTab.page, pagePath(address));
+    await piaTab.page.getByTestId("report-page").click();
+    const dialog = piaTab.page.getByRole("dialog", { name: "Report this page" });
+    await dialog.getByTestId("report-reason-ILLEGAL").check();
+    await dialog.getByTestId("report-send").click();
+    await toastSaying(piaTab.page, "Thank you. Moderators will look at it").waitFor();
+
+    const adminTab = await tracked();
+    const { page: admin } = adminTab;
+    await signIn(adminTab, ada);
+    await visit(admin, "/admin/moderation");
+    const pageCase = admin.locator(`[data-testid="moderation-case"][data-target="${page.data.id}"]`);
+    expect(await pageCase.getByTestId("case-report").innerText()).toContain("Pia Reporter");
+    await pageCase.getByTestId("case-hide").click();
+    const hideDialog = admin.getByRole("dialog", { name: "Hide this page?" });
+    expect(await hideDialog.innerText()).toContain(
+      "Its discussion so far stays readable and takes nothing new.",
+    );
+    await hideDialog.getByTestId("moderation-reason").fill("Phishing");
+    await hideDialog.getByRole("button", { name: "Hide" }).click();
+    await toastSaying(admin, "Hidden").waitFor();
+    await pageCase.waitFor({ state: "detached" });
+    expect(withoutCancelledDataReports(adminTab.problems.all(), "/admin/moderation")).toEqual([]);
+
+    const told = await journey.mail.next(pia.email);
+    expect(told.text).toContain("Flipside no longer shows what the page says, lists it or links to it.");
+
+    await visit(piaTab.page, pagePath(address));
+    const view = piaTab.page;
+    expect(await view.getByTestId("page-title").innerText()).toBe("This page was hidden by moderators");
+    expect(await view.getByTestId("page-hidden-notice").innerText()).toContain(
+      "Its discussion so far stays readable",
+    );
+    expect(await view.getByTestId("page-url").count()).toBe(0);
+    expect(await view.getByTestId("page-actions").count()).toBe(0);
+    expect(await view.getByTestId("comment-body").innerText()).toBe("This asks for your bank password.");
+    expect(
+      await view.getByRole("tabpanel", { name: "Comments" }).getByTestId("page-closed").innerText(),
+    ).toBe("This page was hidden by moderators: it takes no new contributions.");
+    expect(await view.getByTestId("reply-button").count()).toBe(0);
+    await view.getByTestId("tab-reviews").click();
+    await view.getByRole("region", { name: "Reviews" }).getByTestId("page-closed").waitFor();
+    expect(await seriousAxeFindings(view)).toEqual([]);
+    const html = await (await view.request.get(view.url())).text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(piaTab.problems.all()).toEqual([]);
   });
 });

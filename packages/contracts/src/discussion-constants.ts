@@ -44,6 +44,9 @@ export const DISCUSSION_MESSAGES = {
   organizationRequired: "Choose the organisation that may read this note",
   organizationNotMember: "You can share a note only with an organisation you belong to",
   pageNotFound: "There is no such page.",
+  /** A page moderators hid keeps its discussion so far, closed (decision 027). */
+  pageHidden: "This page was hidden by moderators: it takes no new contributions.",
+  linkedPageHidden: "That page was hidden by moderators; it cannot be linked.",
   commentNotFound: "There is no such comment.",
   parentDeleted: "That comment was deleted; it cannot be answered.",
   parentOtherPage: "That comment belongs to another page.",

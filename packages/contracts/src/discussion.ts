@@ -82,6 +82,12 @@ export const SitePage = z
     /** When the server last read the page itself for its title (null: not yet, or never). */
     fetchedDate: IsoDate.nullable(),
     createdDate: IsoDate,
+    /**
+     * Hidden by moderators: what was read from the page itself (title, description, icon) is not
+     * given, no list offers the page, and it takes no new contributions; its discussion so far
+     * stays readable.
+     */
+    hidden: z.boolean(),
   })
   .meta({ id: "SitePage" });
 export type SitePage = z.infer<typeof SitePage>;
@@ -96,6 +102,8 @@ export const SitePageRef = z
     title: z.string().nullable(),
     faviconUrl: z.string().nullable(),
     domain: z.string(),
+    /** Hidden by moderators (then no title and no icon). */
+    hidden: z.boolean(),
   })
   .meta({ id: "SitePageRef" });
 export type SitePageRef = z.infer<typeof SitePageRef>;

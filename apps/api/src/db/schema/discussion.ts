@@ -64,6 +64,9 @@ export const sites = pgTable("sites", {
 });
 
 /** One normalized address; everything people say about it hangs off this row. */
+export const MODERATION_STATES = ["HIDDEN", "PENDING_REVIEW", "AUTHOR_SUSPENDED"] as const;
+export type ModerationState = (typeof MODERATION_STATES)[number];
+
 export const sitePages = pgTable(
   "site_pages",
   {
@@ -88,6 +91,11 @@ export const sitePages = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     relatedCount: integer("related_count").notNull().default(0),
     ...voteCounters(),
+    /**
+     * Hidden by moderators (HIDDEN, or PENDING_REVIEW after trusted reports): nothing read from the
+     * page itself is shown, no list offers it, and it takes no new contributions (decision 027).
+     */
+    moderation: text("moderation", { enum: MODERATION_STATES }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -96,9 +104,6 @@ export const sitePages = pgTable(
     index("site_pages_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
-
-export const MODERATION_STATES = ["HIDDEN", "PENDING_REVIEW", "AUTHOR_SUSPENDED"] as const;
-export type ModerationState = (typeof MODERATION_STATES)[number];
 
 export const CONTRIBUTION_TYPES = ["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"] as const;
 

@@ -9,6 +9,10 @@ const OUTCOME_WORDS: Record<ReportOutcome, string> = {
   SUSPENDED: "Moderators agreed and suspended the account behind it.",
 };
 
+/** A hidden page keeps its discussion (decision 027): what stops is Flipside showing the page. */
+const PAGE_HIDDEN_WORDS =
+  "Moderators agreed and hid it. Flipside no longer shows what the page says, lists it or links to it.";
+
 /**
  * What a reporter is told when their report is closed: the outcome only — nothing about the
  * other person or the other reports (docs/moderation.md).
@@ -24,7 +28,10 @@ export function reportOutcomeMail(p: {
   const where =
     p.pageTitle && p.targetKind !== "SITE_PAGE" && p.targetKind !== "ACCOUNT" ? ` on “${p.pageTitle}”` : "";
   return render("About your report", hello(p.displayName), {
-    paragraphs: [`Thank you for reporting ${what}${where}.`, OUTCOME_WORDS[p.outcome]],
+    paragraphs: [
+      `Thank you for reporting ${what}${where}.`,
+      p.outcome === "HIDDEN" && p.targetKind === "SITE_PAGE" ? PAGE_HIDDEN_WORDS : OUTCOME_WORDS[p.outcome],
+    ],
     action: { label: "Open Flipside", url: p.link },
     after: ["Reports help keep every discussion on Flipside worth reading."],
   });

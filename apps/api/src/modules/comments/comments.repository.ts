@@ -64,7 +64,7 @@ function insertStatement(reply: boolean) {
     with page as (
       select ${sitePages.id} as id, ${claimUuidSql(v("authorId"))} as claim_uuid
       from ${sitePages} join ${sites} on ${sites.id} = ${sitePages.siteId}
-      where ${sitePages.id} = ${v("pageId")}::uuid
+      where ${sitePages.id} = ${v("pageId")}::uuid and ${sitePages.moderation} is null
     ), thread as (${thread}),
     ins as (
       insert into ${contributions} (id, kind, site_page_id, author_id, parent_id, in_reply_to_id, body, claim_uuid)

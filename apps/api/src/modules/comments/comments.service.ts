@@ -176,7 +176,7 @@ export function createCommentsService(core: DiscussionCore) {
 
   /** Why a comment was not added: the page or the comment answered is missing or unfit. */
   async function refusal(viewer: Viewer, input: z.output<typeof CreateComment>): Promise<Error> {
-    await pages.require(input.sitePage_id);
+    await pages.requireOpen(input.sitePage_id);
     if (input.parent_id) {
       const [parent] = await db.select().from(contributions).where(eq(contributions.id, input.parent_id));
       if (!parent || parent.kind === "RELATED_PAGE") return notFound(DISCUSSION_MESSAGES.commentNotFound);

@@ -25,6 +25,7 @@ export async function listActivity(db: Db, opts: RowQuery) {
         displayUrl: sitePages.displayUrl,
         title: sitePages.title,
         faviconUrl: sitePages.faviconUrl,
+        moderation: sitePages.moderation,
       },
       domain: sites.domain,
       review: { sentiment: reviews.sentiment, title: reviews.title, expertise: reviews.expertise },
@@ -35,6 +36,7 @@ export async function listActivity(db: Db, opts: RowQuery) {
         displayUrl: otherPage.displayUrl,
         title: otherPage.title,
         faviconUrl: otherPage.faviconUrl,
+        moderation: otherPage.moderation,
       },
       otherDomain: otherSite.domain,
     })

@@ -20,7 +20,12 @@ export { bumpPageCounters } from "./counters.ts";
 export { contributionList, type ListSpec, listOf, oneOf, pageOf, type RowQuery } from "./list.ts";
 export { sortFields } from "./list-order.ts";
 export { renderMarkdownCached } from "./markdown-cache.ts";
-export { setAuthorModeration, setContributionModeration, setNoteModeration } from "./moderation.ts";
+export {
+  setAuthorModeration,
+  setContributionModeration,
+  setNoteModeration,
+  setPageModeration,
+} from "./moderation.ts";
 export { claimUuidFor, claimUuidSql } from "./official-response.ts";
 export { noPageCache, type PageCache } from "./page-cache.ts";
 export {

@@ -1,6 +1,12 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { contributions, type ModerationState, notes, relatedPageLinks } from "../../db/schema/discussion.ts";
+import {
+  contributions,
+  type ModerationState,
+  notes,
+  relatedPageLinks,
+  sitePages,
+} from "../../db/schema/discussion.ts";
 import type { ContributionRow } from "./contributions.repository.ts";
 import { bumpPageCounters, type PageCounter } from "./counters.ts";
 
@@ -86,6 +92,29 @@ export async function setNoteModeration(
     .where(and(eq(notes.id, id), sql`${notes.moderation} is distinct from ${state}`))
     .returning({ sitePageId: notes.sitePageId });
   return row ? { pages: [row.sitePageId], changed: true } : { pages: [], changed: false };
+}
+
+/**
+ * A page's moderation (decision 027): hidden, it shows nothing read from the page itself, no list
+ * offers it and it takes nothing new; its contributions are untouched (each is moderated on its
+ * own). The pages changed are it and those whose related pages name it.
+ */
+export async function setPageModeration(
+  tx: Db,
+  id: string,
+  state: ModerationState | null,
+): Promise<{ pages: string[]; changed: boolean }> {
+  const [row] = await tx
+    .update(sitePages)
+    .set({ moderation: state })
+    .where(and(eq(sitePages.id, id), sql`${sitePages.moderation} is distinct from ${state}`))
+    .returning({ id: sitePages.id });
+  if (!row) return { pages: [], changed: false };
+  const links = await tx
+    .select({ a: relatedPageLinks.pageA, b: relatedPageLinks.pageB })
+    .from(relatedPageLinks)
+    .where(or(eq(relatedPageLinks.pageA, id), eq(relatedPageLinks.pageB, id)));
+  return { pages: [...new Set([id, ...links.flatMap((l) => [l.a, l.b])])], changed: true };
 }
 
 /**

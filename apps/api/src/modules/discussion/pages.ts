@@ -1,6 +1,6 @@
 import { DISCUSSION_MESSAGES } from "@flipside/contracts/discussion";
 import type { Db } from "../../db/client.ts";
-import { notFound } from "../../lib/errors.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
 import { normalizeUrl } from "../../lib/url-normalize.ts";
 import type { PageFetchQueue } from "./page-fetch.ts";
 import * as repo from "./pages.repository.ts";
@@ -15,13 +15,24 @@ export function createPages(deps: { db: Db; fetchQueue: PageFetchQueue }) {
     return (await repo.findPageById(db, found.page.canonicalOf)) ?? found;
   }
 
+  /** The page with its site, or 404 "page not found". */
+  async function requirePage(pageId: string): Promise<repo.PageWithSite> {
+    const found = await repo.findPageById(db, pageId);
+    if (!found) throw notFound(DISCUSSION_MESSAGES.pageNotFound);
+    return found;
+  }
+
   return {
     resolve,
+    require: requirePage,
 
-    /** The page with its site, or 404 "page not found". */
-    async require(pageId: string): Promise<repo.PageWithSite> {
-      const found = await repo.findPageById(db, pageId);
-      if (!found) throw notFound(DISCUSSION_MESSAGES.pageNotFound);
+    /**
+     * The page a new contribution goes on: it exists, and moderators did not hide it (403: a
+     * hidden page keeps its discussion so far but takes nothing new, decision 027).
+     */
+    async requireOpen(pageId: string): Promise<repo.PageWithSite> {
+      const found = await requirePage(pageId);
+      if (found.page.moderation !== null) throw forbidden(DISCUSSION_MESSAGES.pageHidden);
       return found;
     },
 

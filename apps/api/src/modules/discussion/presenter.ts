@@ -38,17 +38,21 @@ export interface PageRefColumns {
   displayUrl: string;
   title: string | null;
   faviconUrl: string | null;
+  moderation: string | null;
 }
 
+/** A page moderators hid shows nothing read from the page itself (decision 027). */
 export function presentPageRef(page: PageRefColumns, domain: string): SitePageRef {
+  const hidden = page.moderation !== null;
   return {
     id: page.id,
     rawUrl: page.rawUrl,
     normalizedUrl: page.normalizedUrl,
     displayUrl: page.displayUrl,
-    title: page.title,
-    faviconUrl: page.faviconUrl,
+    title: hidden ? null : page.title,
+    faviconUrl: hidden ? null : page.faviconUrl,
     domain,
+    hidden,
   };
 }
 

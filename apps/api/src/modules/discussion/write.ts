@@ -23,7 +23,7 @@ export class ConcurrentInsert extends Error {}
 /**
  * The one way discussion items are written (docs/discussion.md), so that no kind can skip a
  * step or do them in another order:
- * - `add`: the author's rate limit → the page exists → one transaction (rows and counters
+ * - `add`: the author's rate limit → the page exists and is open (not hidden) → one transaction (rows and counters
  *   together) → the page cache forgets the pages written to;
  * - `addInOne`: the same for an add that is one statement (the page check, rows and counters
  *   together), the hot write: no connection waits between round trips and the page's counter
@@ -66,7 +66,7 @@ export function createWriter(deps: {
       },
     ): Promise<T> {
       await consumeContribution(deps.limiter, deps.config, viewer);
-      const page = await deps.pages.require(pageId);
+      const page = await deps.pages.requireOpen(pageId);
       const prepared = (steps.prepare ? await steps.prepare(page) : undefined) as P;
       return transact((tx) => steps.write(tx, page, prepared));
     },

@@ -127,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Decide on a target (moderators)",
         description:
-          "DISMISS closes its open reports (and brings back what reports hid pending review); HIDE hides a contribution or public note (a placeholder says so) and closes its reports; RESTORE shows it again; SUSPEND suspends the person behind it for `days` or for good (their sessions end; with `hideContributions`, everything they wrote is hidden until UNSUSPEND). Give `version` as read: if the target changed since, 409. Each action is in the audit log with its reason; reporters are told the outcome by mail, nothing more.",
+          "DISMISS closes its open reports (and brings back what reports hid pending review); HIDE hides a contribution or public note (a placeholder says so) or a page (nothing read from it is shown, no list offers it, its discussion stays readable and takes nothing new) and closes its reports; RESTORE shows it again; SUSPEND suspends the person behind it for `days` or for good (their sessions end; with `hideContributions`, everything they wrote is hidden until UNSUSPEND). Give `version` as read: if the target changed since, 409. Each action is in the audit log with its reason; reporters are told the outcome by mail, nothing more.",
         security: SIGNED_IN,
         body: ModerationActionRequest,
         response: { 200: ModerationCase, ...problems(400, 404, 409, 422) },

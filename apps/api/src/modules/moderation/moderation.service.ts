@@ -22,12 +22,14 @@ import {
   setAuthorModeration,
   setContributionModeration,
   setNoteModeration,
+  setPageModeration,
 } from "../discussion/index.ts";
 import { loadTarget, type Target } from "./targets.ts";
 
 const HOUR = 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CONTENT_KINDS: readonly ReportTargetKind[] = ["COMMENT", "REVIEW", "RELATED_PAGE", "NOTE"];
+/** What moderators hide and restore (a page too: decision 027); people are suspended instead. */
+const CONTENT_KINDS: readonly ReportTargetKind[] = ["COMMENT", "REVIEW", "RELATED_PAGE", "NOTE", "SITE_PAGE"];
 const AUTOMATIC = "Automatic: reports from trusted accounts";
 
 export interface ModerationDeps {
@@ -59,7 +61,9 @@ export function createModerationService(deps: ModerationDeps) {
     const moved =
       target.kind === "NOTE"
         ? await setNoteModeration(tx, target.id, state)
-        : await setContributionModeration(tx, target.id, state);
+        : target.kind === "SITE_PAGE"
+          ? await setPageModeration(tx, target.id, state)
+          : await setContributionModeration(tx, target.id, state);
     return moved.pages;
   }
 

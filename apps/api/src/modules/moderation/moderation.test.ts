@@ -12,7 +12,7 @@ import {
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/admin.ts";
-import { sitePages } from "../../db/schema/discussion.ts";
+import { relatedPageLinks, sitePages } from "../../db/schema/discussion.ts";
 import { reports } from "../../db/schema/moderation.ts";
 
 let t: AccountsHarness;
@@ -399,6 +399,36 @@ describe("the moderation queue and its actions", () => {
     expect((await t.mail.next(reporterEmail)).text).toContain("Moderators read it and left it as it is");
   });
 
+  it("hides a page three trusted accounts report, pending review", async () => {
+    const address = "https://contested.moderation-test.org/claim";
+    const contested = await flipped(address);
+    const trusted = await Promise.all([1, 2, 3].map(() => createUser(t.app, { createdAt: WEEKS_AGO })));
+    const reportPage = (who: TestUser) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/site-page-reports/",
+        headers: who.headers,
+        payload: { sitePage_id: contested, reason: "MISINFORMATION" },
+      });
+    const flip = async () =>
+      (
+        await t.app.inject({ method: "POST", url: "/api/v1/site-pages/flip", payload: { url: address } })
+      ).json();
+    for (const who of trusted.slice(0, 2)) await reportPage(who);
+    expect((await flip()).hidden).toBe(false);
+    await reportPage(trusted[2] as TestUser);
+    const pending = await caseOf(contested);
+    expect(pending?.target.moderation).toBe("PENDING_REVIEW");
+    expect((await flip()).hidden).toBe(true);
+    await act(moderator, {
+      targetKind: "SITE_PAGE",
+      targetId: contested,
+      action: "DISMISS",
+      version: pending?.target.version,
+    });
+    expect((await flip()).hidden).toBe(false);
+  });
+
   it("suspends a person for good with their contributions: no sign-in, no session, nothing shown; lifting it brings all back", async () => {
     const email = uniqueEmail("troll");
     await createActivatedUser(t, email);
@@ -483,8 +513,9 @@ describe("the moderation queue and its actions", () => {
     expect(
       (await act(moderator, { targetKind: "COMMENT", targetId: own.id, action: "HIDE" })).statusCode,
     ).toBe(422);
+    // A person is suspended, not hidden.
     expect(
-      (await act(moderator, { targetKind: "SITE_PAGE", targetId: pageId, action: "HIDE" })).statusCode,
+      (await act(moderator, { targetKind: "ACCOUNT", targetId: author.id, action: "HIDE" })).statusCode,
     ).toBe(422);
     expect(
       (await act(moderator, { targetKind: "ACCOUNT", targetId: crypto.randomUUID(), action: "SUSPEND" }))
@@ -513,5 +544,163 @@ describe("the moderation queue and its actions", () => {
       url: `/api/v1/site-page-reviews?searchAnd=sitePage_id==${pageId}`,
     });
     expect(JSON.stringify(listed.json())).not.toContain("Rude words");
+  });
+
+  it("hides a reported page: nothing read from it shows, no list offers it, it takes nothing new, and a restore brings it back", async () => {
+    const address = "https://prize.moderation-test.org/win";
+    const hiddenId = await flipped(address);
+    await t.app.db
+      .update(sitePages)
+      .set({
+        title: "You won a prize",
+        description: "Enter your card number",
+        faviconUrl: "https://prize.moderation-test.org/i.png",
+      })
+      .where(eq(sitePages.id, hiddenId));
+    const elsewhere = await flipped("https://news.moderation-test.org/prize-scams");
+    const said = await sendAs(t.app, author, "/api/v1/site-page-comments", {
+      sitePage_id: hiddenId,
+      body: "This is a scam, do not enter anything.",
+    });
+    await sendAs(t.app, author, "/api/v1/site-page-related-pages", { sitePage_id: elsewhere, url: address });
+    const pageReporterEmail = uniqueEmail("page-reporter");
+    const pageReporter = await createUser(t.app, { displayName: "Paula Reporter", email: pageReporterEmail });
+    const reported = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/site-page-reports/",
+      headers: pageReporter.headers,
+      payload: { sitePage_id: hiddenId, reason: "SPAM", text: "Phishing" },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+
+    const before = await caseOf(hiddenId);
+    expect(before?.target.moderation).toBeNull();
+    const hidden = await act(moderator, {
+      targetKind: "SITE_PAGE",
+      targetId: hiddenId,
+      action: "HIDE",
+      reason: "Phishing page",
+      version: before?.target.version,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().target.moderation).toBe("HIDDEN");
+    // Acting again on what was read before the hide is refused: the page changed.
+    const stale = await act(moderator, {
+      targetKind: "SITE_PAGE",
+      targetId: hiddenId,
+      action: "RESTORE",
+      version: before?.target.version,
+    });
+    expect(stale.statusCode).toBe(409);
+
+    const flip = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/site-pages/flip",
+      payload: { url: address },
+    });
+    expect(flip.json()).toMatchObject({
+      id: hiddenId,
+      hidden: true,
+      title: null,
+      description: null,
+      faviconUrl: null,
+    });
+    const listed = (searchAnd: string) =>
+      t.app.inject({ method: "GET", url: `/api/v1/site-pages?searchAnd=${encodeURIComponent(searchAnd)}` });
+    expect((await listed(`normalizedUrl==${address}`)).json()).toEqual([]);
+    expect((await listed("text||prize")).json().map((p: { id: string }) => p.id)).not.toContain(hiddenId);
+    expect((await listed(`id==${hiddenId}`)).json()).toEqual([
+      expect.objectContaining({ hidden: true, title: null }),
+    ]);
+    // Its discussion so far stays readable.
+    const comments = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/site-page-comments?searchAnd=sitePage_id==${hiddenId},COMMENT`,
+    });
+    expect(comments.json().map((c: { body: string }) => c.body)).toEqual([
+      "This is a scam, do not enter anything.",
+    ]);
+    // The page that links to it no longer names it.
+    const related = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/site-page-related-pages?searchAnd=sitePage_id==${elsewhere}`,
+    });
+    expect(related.json()).toEqual([
+      expect.objectContaining({
+        title: null,
+        faviconUrl: null,
+        relatedPage: expect.objectContaining({ hidden: true }),
+      }),
+    ]);
+
+    // It takes nothing new, and nothing is written.
+    const counts = async () => (await t.app.db.select().from(sitePages).where(eq(sitePages.id, hiddenId)))[0];
+    const countsBefore = await counts();
+    const send = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url, headers: reporter.headers, payload });
+    for (const attempt of [
+      send("/api/v1/site-page-comments", { sitePage_id: hiddenId, body: "Me too" }),
+      send("/api/v1/site-page-comments", { sitePage_id: hiddenId, body: "Indeed", parent_id: said.id }),
+      send("/api/v1/site-page-reviews", {
+        sitePage_id: hiddenId,
+        sentiment: "NEGATIVE",
+        title: "Scam",
+        body: "A scam.",
+      }),
+      send("/api/v1/site-page-related-pages", {
+        sitePage_id: hiddenId,
+        url: "https://news.moderation-test.org/other",
+      }),
+    ]) {
+      const res = await attempt;
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().detail).toBe("This page was hidden by moderators: it takes no new contributions.");
+    }
+    const linking = await send("/api/v1/site-page-related-pages", { sitePage_id: pageId, url: address });
+    expect(linking.statusCode).toBe(422);
+    expect(linking.json().errors).toEqual([
+      expect.objectContaining({
+        field: "url",
+        message: "That page was hidden by moderators; it cannot be linked.",
+      }),
+    ]);
+    expect(await counts()).toEqual(countsBefore);
+    const links = await t.app.db.select().from(relatedPageLinks).where(eq(relatedPageLinks.pageB, hiddenId));
+    expect(
+      links.length +
+        (await t.app.db.select().from(relatedPageLinks).where(eq(relatedPageLinks.pageA, hiddenId))).length,
+    ).toBe(1);
+    // Nor is it spread further.
+    const share = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/share-codes?sitePage_id=${hiddenId}`,
+      headers: reporter.headers,
+    });
+    expect(share.statusCode).toBe(404);
+
+    const mail = await t.mail.next(pageReporterEmail);
+    expect(mail.subject).toBe("About your report");
+    expect(mail.text).toContain("Flipside no longer shows what the page says, lists it or links to it.");
+    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, hiddenId));
+    expect(audit.map((a) => [a.action, a.reason])).toEqual([["MODERATION_HIDE", "Phishing page"]]);
+
+    const restored = await act(moderator, {
+      targetKind: "SITE_PAGE",
+      targetId: hiddenId,
+      action: "RESTORE",
+      reason: "Page cleaned up",
+      version: hidden.json().target.version,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const back = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/site-pages/flip",
+      payload: { url: address },
+    });
+    expect(back.json()).toMatchObject({ hidden: false, title: "You won a prize" });
+    expect((await listed(`normalizedUrl==${address}`)).json()).toHaveLength(1);
+    expect(
+      (await send("/api/v1/site-page-comments", { sitePage_id: hiddenId, body: "Fixed now" })).statusCode,
+    ).toBe(201);
   });
 });

@@ -83,12 +83,12 @@ export async function loadTarget(
       label: page.title?.trim() || page.displayUrl,
       text: page.description ?? "",
       gone: false,
-      moderation: null,
+      moderation: page.moderation,
       subjectId: null,
       page: pageRef(page),
       inReplyTo: null,
       publicNote: false,
-      version: versionOf([page.title, page.description]),
+      version: versionOf([page.title, page.description, page.moderation]),
     };
   }
   if (kind === "NOTE" || kind === "CONTRIBUTION") {

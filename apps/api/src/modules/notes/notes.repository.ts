@@ -17,6 +17,7 @@ const noteSelection = {
     displayUrl: sitePages.displayUrl,
     title: sitePages.title,
     faviconUrl: sitePages.faviconUrl,
+    moderation: sitePages.moderation,
   },
   domain: sites.domain,
 };

@@ -48,6 +48,7 @@ function selectRelated(db: Db, viewerId: string | null) {
         displayUrl: otherPage.displayUrl,
         title: otherPage.title,
         faviconUrl: otherPage.faviconUrl,
+        moderation: otherPage.moderation,
       },
       otherDomain: otherSite.domain,
       author: authorColumns,

@@ -68,6 +68,8 @@ export function createRelatedPagesService(core: DiscussionCore) {
       const id = await writer.add(viewer, input.sitePage_id, {
         async prepare(found) {
           const other = await core.pages.findOrCreate(input.url);
+          if (other.page.moderation !== null)
+            throw validationFailed([{ field: "url", message: DISCUSSION_MESSAGES.linkedPageHidden }]);
           const here = found.page.canonicalOf ?? found.page.id;
           if (other.page.id === here || other.page.id === found.page.id) {
             throw validationFailed([{ field: "url", message: DISCUSSION_MESSAGES.sameLinked }]);

@@ -36,7 +36,11 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
   const now = deps.now ?? (() => new Date());
 
   async function pageTarget(pageId: string): Promise<Target> {
-    const [page] = await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.id, pageId));
+    // A page moderators hid is not spread further (decision 027).
+    const [page] = await db
+      .select({ id: sitePages.id })
+      .from(sitePages)
+      .where(and(eq(sitePages.id, pageId), isNull(sitePages.moderation)));
     if (!page) throw notFound(SHARE_MESSAGES.pageNotFound);
     return { kind: "page", pageId };
   }
@@ -45,9 +49,11 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
     const [row] = await db
       .select({ id: contributions.id, pageId: contributions.sitePageId, body: contributions.body })
       .from(contributions)
+      .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
       .where(
         and(
           eq(contributions.id, commentId),
+          isNull(sitePages.moderation),
           inArray(contributions.kind, ["COMMENT", "REPLY"]),
           eq(contributions.deleted, false),
           policy.visibleContributions(viewer),

@@ -1,15 +1,17 @@
 import type { SitePage } from "@flipside/contracts/discussion";
 import type { SitePageRow, SiteRow } from "../discussion/index.ts";
 
+/** A page moderators hid shows nothing read from the page itself (decision 027). */
 export function presentSitePage(page: SitePageRow, site: SiteRow): SitePage {
+  const hidden = page.moderation !== null;
   return {
     id: page.id,
     rawUrl: page.rawUrl,
     normalizedUrl: page.normalizedUrl,
     displayUrl: page.displayUrl,
-    title: page.title,
-    description: page.description,
-    faviconUrl: page.faviconUrl,
+    title: hidden ? null : page.title,
+    description: hidden ? null : page.description,
+    faviconUrl: hidden ? null : page.faviconUrl,
     site: {
       id: site.id,
       domain: site.domain,
@@ -25,5 +27,6 @@ export function presentSitePage(page: SitePageRow, site: SiteRow): SitePage {
     score: page.score,
     fetchedDate: page.fetchedAt?.toISOString() ?? null,
     createdDate: page.createdAt.toISOString(),
+    hidden,
   };
 }

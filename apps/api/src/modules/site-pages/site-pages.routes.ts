@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "List site pages",
         description:
-          "Filters (searchAnd): id==, normalizedUrl== / != (the value is normalized first, so any spelling of an address matches), normalizedUrl||text (address contains), title||text, text||x (address or title contains: the search box), domain, site_id, commentCount, score, createdDate. Sort: createdDate (default desc), title, score, commentCount, reviewCount, relatedCount. Each page carries the signed-in viewer's vote and the viewer's own notes of that page (pinned first).",
+          "Filters (searchAnd): id==, normalizedUrl== / != (the value is normalized first, so any spelling of an address matches), normalizedUrl||text (address contains), title||text, text||x (address or title contains: the search box), domain, site_id, commentCount, score, createdDate. Sort: createdDate (default desc), title, score, commentCount, reviewCount, relatedCount. Each page carries the signed-in viewer's vote and the viewer's own notes of that page (pinned first). A page moderators hid is listed only when asked for by id== (then with hidden: true and nothing read from the page itself).",
         querystring: listQuery(DISCUSSION_PAGE_SIZE.sitePages),
         response: { 200: z.array(SitePageView), ...problems(400) },
       },

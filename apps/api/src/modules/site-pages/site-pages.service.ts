@@ -7,7 +7,7 @@ import {
   type SitePageView,
   type VoteValue,
 } from "@flipside/contracts/discussion";
-import { sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
 import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
@@ -15,7 +15,7 @@ import { clientKey } from "../../lib/client-address.ts";
 import { compactBufferFrom } from "../../lib/compact-buffer.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
-import type { FilterSpec, SortSpec } from "../../lib/search-filter.ts";
+import { type FilterSpec, parseSearchAnd, type SortSpec } from "../../lib/search-filter.ts";
 import { normalizedUrlFilterValue, normalizeUrl } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { type DiscussionCore, type ListSpec, listOf, voteValue } from "../discussion/index.ts";
@@ -77,6 +77,7 @@ export function createSitePagesService(core: DiscussionCore) {
     count: repo.countPages,
     present: (rows) => rows.map((r) => ({ ...presentSitePage(r.page, r.site), myVote: voteValue(r.myVote) })),
   };
+  const listed = { ...spec, where: isNull(sitePages.moderation) };
 
   return {
     /** The page of an address, with its JSON when it came from (or went into) the page cache. */
@@ -119,9 +120,15 @@ export function createSitePagesService(core: DiscussionCore) {
       return { sitePage_id: pageId, myVote, notes, votes };
     },
 
-    /** Pages with the viewer's vote and the viewer's own notes of each. */
+    /**
+     * Pages with the viewer's vote and the viewer's own notes of each. No list offers a page
+     * moderators hid; one asked for by id is still read (the page view reads itself so, and says
+     * it is hidden: decision 027).
+     */
     async list(viewer: Viewer | null, query: ListQuery): Promise<{ items: SitePageView[]; total: number }> {
-      const { items, total } = await listOf(db, spec, viewer, query);
+      const filter = parseSearchAnd(query.searchAnd, SITE_PAGE_FILTER);
+      const byId = filter.some((f) => f.field === "id" && f.op === "==");
+      const { items, total } = await listOf(db, byId ? spec : listed, viewer, { ...query, filter });
       const [notesByPage, topicsBySite] = await Promise.all([
         notesOfPages(
           db,

@@ -36,7 +36,8 @@ const STATE_NAMES = {
   AUTHOR_SUSPENDED: "Hidden with its author",
 } as const;
 
-const CONTENT = new Set(["COMMENT", "REVIEW", "RELATED_PAGE", "NOTE"]);
+/** What moderators hide and restore (a page too: decision 027). */
+const CONTENT = new Set(["COMMENT", "REVIEW", "RELATED_PAGE", "NOTE", "SITE_PAGE"]);
 
 /** What each action asks before it is done, and what it says when done. */
 const ASK: Record<ModerationAction, { title: string; description: string; confirm: string; done: string }> = {
@@ -75,6 +76,14 @@ const ASK: Record<ModerationAction, { title: string; description: string; confir
   },
 };
 
+/** Hiding a page is not hiding a contribution: its discussion stays (decision 027). */
+const HIDE_PAGE = {
+  ...ASK.HIDE,
+  title: "Hide this page?",
+  description:
+    "Flipside stops showing what the page says (title, description, icon), listing it and linking to it. Its discussion so far stays readable and takes nothing new. Reporters are told. You can restore it.",
+};
+
 const pagePath = (url: string) => `/?${new URLSearchParams({ url })}`;
 
 /** One target with its open reports, its context, the person's history and the audit log beside it. */
@@ -87,6 +96,8 @@ export function ModerationCaseCard({ item, onDone }: { item: ModerationCase; onD
   const { target, subject } = item;
   const content = CONTENT.has(item.targetKind);
   const suspended = Boolean(subject?.suspendedUntil);
+  const asked =
+    asking === "HIDE" && item.targetKind === "SITE_PAGE" ? HIDE_PAGE : asking ? ASK[asking] : null;
 
   function open(action: ModerationAction) {
     setReason("");
@@ -261,8 +272,8 @@ export function ModerationCaseCard({ item, onDone }: { item: ModerationCase; onD
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(next) => !next && setAsking(null)}
-        title={asking ? ASK[asking].title : ""}
-        description={asking ? ASK[asking].description : ""}
+        title={asked?.title ?? ""}
+        description={asked?.description ?? ""}
         confirmLabel={asking ? ASK[asking].confirm : ""}
         destructive={asking === "HIDE" || asking === "SUSPEND"}
         onConfirm={run}

@@ -23,7 +23,7 @@ import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { ContributionMedia } from "./contribution-media.tsx";
 import { discussionApi } from "./discussion-client.ts";
-import { useOfficialDomain } from "./discussion-state.tsx";
+import { useOfficialDomain, usePageClosed } from "./discussion-state.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
 /** What a soft-deleted comment looks like (the API answers 204 and keeps a placeholder). */
@@ -53,7 +53,8 @@ export function useReplyComposer(
   const gate = useContributionGate();
   const officialDomain = useOfficialDomain(gate.user);
   const [open, setOpen] = useState(false);
-  const trigger = (
+  const closed = usePageClosed();
+  const trigger = closed ? null : (
     <Button
       variant="ghost"
       size="sm"

@@ -7,8 +7,8 @@ import { CommentComposer } from "./comment-composer.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { COMMENT_SORTS, type CommentSort, discussionApi } from "./discussion-client.ts";
-import { useOfficialDomain } from "./discussion-state.tsx";
-import { ListEmpty, PagedListBody } from "./list-parts.tsx";
+import { useOfficialDomain, usePageClosed } from "./discussion-state.tsx";
+import { ListEmpty, PageClosed, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
 
@@ -34,6 +34,7 @@ export function CommentsPanel({ sitePageId, shared, list, sort, onSortChange }: 
     [list],
   );
   const sorting = state.loadingPage === 0 && state.items.length > 0;
+  const closed = usePageClosed();
 
   return (
     <section aria-label="Comments" className="flex flex-col gap-5">
@@ -42,21 +43,25 @@ export function CommentsPanel({ sitePageId, shared, list, sort, onSortChange }: 
           <SharedThread thread={shared} Item={CommentItem} />
         </Suspense>
       ) : null}
-      <CommentComposer
-        label="Your comment"
-        placeholder={gate.user ? "What do you think of this page?" : "Log in to comment on this page"}
-        submitLabel="Comment"
-        officialDomain={officialDomain}
-        onSubmit={async ({ body, attachmentIds, official }) => {
-          const comment = await discussionApi.createComment({
-            sitePage_id: sitePageId,
-            body,
-            attachmentIds,
-            official,
-          });
-          list.edit({ type: "prepend", item: comment });
-        }}
-      />
+      {closed ? (
+        <PageClosed />
+      ) : (
+        <CommentComposer
+          label="Your comment"
+          placeholder={gate.user ? "What do you think of this page?" : "Log in to comment on this page"}
+          submitLabel="Comment"
+          officialDomain={officialDomain}
+          onSubmit={async ({ body, attachmentIds, official }) => {
+            const comment = await discussionApi.createComment({
+              sitePage_id: sitePageId,
+              body,
+              attachmentIds,
+              official,
+            });
+            list.edit({ type: "prepend", item: comment });
+          }}
+        />
+      )}
 
       <div className="flex items-center justify-between gap-2 border-b pb-2">
         <h2 className="font-semibold text-sm" data-testid="comments-heading">

@@ -106,6 +106,14 @@ export function useMainState(): { state: MainState; dispatch: Dispatch<MainActio
 }
 
 /**
+ * Moderators hid the page being viewed: its discussion so far is read, nothing new is written
+ * (decision 027). False outside a page view.
+ */
+export function usePageClosed(): boolean {
+  return useContext(MainStateContext)?.state.pageInfo?.hidden === true;
+}
+
+/**
  * The domain the signed-in person speaks for on this page: set when they are its site's verified
  * owner, or a member of the organisation that owns it, so their composer offers the official
  * voice (docs/websites.md#official-responses, docs/organizations.md#websites).

@@ -1,3 +1,4 @@
+import { DISCUSSION_MESSAGES } from "@flipside/contracts/discussion-constants";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -5,6 +6,18 @@ import type { IconComponent } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { PagedList } from "./paged-list.ts";
+
+/** In place of a form on a page moderators hid (decision 027). */
+export function PageClosed() {
+  return (
+    <p
+      className="rounded-md border border-dashed p-3 text-muted-foreground text-sm"
+      data-testid="page-closed"
+    >
+      {DISCUSSION_MESSAGES.pageHidden}
+    </p>
+  );
+}
 
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 3, label }: { rows?: number; label: string }) {

@@ -1,6 +1,7 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
 import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
 import type { SiteTopic } from "@flipside/contracts/topics";
+import { lazy, Suspense } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { badgeVariants } from "../../components/ui/badge.tsx";
 import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/ui/icons.tsx";
@@ -8,6 +9,9 @@ import { cn } from "../../lib/cn.ts";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import { PageActions } from "./page-share.tsx";
+
+/** Rare: its code comes only for a page moderators hid (the page view's script budget). */
+const HiddenPageHeader = lazy(() => import("./hidden-page-header.tsx"));
 
 /**
  * Favicon, title, domain and address of the page being discussed; the owner badge once verified;
@@ -22,6 +26,12 @@ export function PageHeader({
   topics: readonly SiteTopic[];
   onSuggestTopic(): void;
 }) {
+  if (page.hidden)
+    return (
+      <Suspense fallback={null}>
+        <HiddenPageHeader page={page} />
+      </Suspense>
+    );
   const verified = page.site.verificationStatus === "VERIFIED";
   return (
     <header className="flex min-w-0 flex-col gap-2" data-testid="page-header" data-page-id={page.id}>

@@ -61,5 +61,7 @@ export function pageViewMeta(page: SitePageView, publicOrigin: string) {
     { name: "twitter:title", content: name },
     { name: "twitter:description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
+    // A page moderators hid is not offered to search engines either (decision 027).
+    ...(page.hidden ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

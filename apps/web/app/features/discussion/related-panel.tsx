@@ -11,7 +11,8 @@ import { AuthorName } from "./author-byline.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
-import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
+import { usePageClosed } from "./discussion-state.tsx";
+import { FormLoading, ListEmpty, PageClosed, PagedListBody } from "./list-parts.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import type { PagedList } from "./paged-list.ts";
@@ -116,16 +117,21 @@ export function RelatedPanel({
   active: boolean;
 }) {
   const { state } = list;
+  const closed = usePageClosed();
   return (
     <section aria-label="Related pages" className="flex flex-col gap-5">
-      <DeferredPart show={active} load={loadRelatedForm} fallback={<FormLoading className="h-72" />}>
-        {(m) => (
-          <m.LinkPageForm
-            sitePageId={sitePageId}
-            onLinked={(link) => list.edit({ type: "prepend", item: link })}
-          />
-        )}
-      </DeferredPart>
+      {closed ? (
+        <PageClosed />
+      ) : (
+        <DeferredPart show={active} load={loadRelatedForm} fallback={<FormLoading className="h-72" />}>
+          {(m) => (
+            <m.LinkPageForm
+              sitePageId={sitePageId}
+              onLinked={(link) => list.edit({ type: "prepend", item: link })}
+            />
+          )}
+        </DeferredPart>
+      )}
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="related-heading">
         {`${state.total.toLocaleString("en")} related ${state.total === 1 ? "page" : "pages"}`}
       </h2>

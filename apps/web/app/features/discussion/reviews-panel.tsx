@@ -8,7 +8,8 @@ import { cn } from "../../lib/cn.ts";
 import { AuthorByline } from "./author-byline.tsx";
 import { OfficialBadge, useReplyComposer } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
-import { FormLoading, ListEmpty, PagedListBody } from "./list-parts.tsx";
+import { usePageClosed } from "./discussion-state.tsx";
+import { FormLoading, ListEmpty, PageClosed, PagedListBody } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
 import { ReportButton } from "./report-button.tsx";
@@ -94,26 +95,31 @@ const loadReviewForm = () => import("./review-form.tsx");
 
 export function ReviewsPanel({ sitePageId, list, active, onReviewSaved }: ReviewsPanelProps) {
   const { state } = list;
+  const closed = usePageClosed();
   return (
     <section aria-label="Reviews" className="flex flex-col gap-5">
-      <DeferredPart show={active} load={loadReviewForm} fallback={<FormLoading className="h-96" />}>
-        {(m) => (
-          <m.MyReviewForm
-            sitePageId={sitePageId}
-            onSaved={(review) => {
-              // An edited review stays where it is; a new one (or one not loaded yet) comes first.
-              if (state.items.some((r) => r.id === review.id))
-                list.edit({ type: "update", id: review.id, change: () => review });
-              else list.edit({ type: "prepend", item: review });
-              onReviewSaved();
-            }}
-            onDeleted={(id) => {
-              list.edit({ type: "remove", id });
-              onReviewSaved();
-            }}
-          />
-        )}
-      </DeferredPart>
+      {closed ? (
+        <PageClosed />
+      ) : (
+        <DeferredPart show={active} load={loadReviewForm} fallback={<FormLoading className="h-96" />}>
+          {(m) => (
+            <m.MyReviewForm
+              sitePageId={sitePageId}
+              onSaved={(review) => {
+                // An edited review stays where it is; a new one (or one not loaded yet) comes first.
+                if (state.items.some((r) => r.id === review.id))
+                  list.edit({ type: "update", id: review.id, change: () => review });
+                else list.edit({ type: "prepend", item: review });
+                onReviewSaved();
+              }}
+              onDeleted={(id) => {
+                list.edit({ type: "remove", id });
+                onReviewSaved();
+              }}
+            />
+          )}
+        </DeferredPart>
+      )}
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="reviews-heading">
         {`${state.total.toLocaleString("en")} ${state.total === 1 ? "review" : "reviews"}`}
       </h2>
