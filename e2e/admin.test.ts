@@ -387,6 +387,27 @@ describe("moderation", () => {
     expect(await seriousAxeFindings(view)).toEqual([]);
     const html = await (await view.request.get(view.url())).text();
     expect(html).toContain('<meta name="robots" content="noindex"/>');
+
+    // The admin finds it again from the audit log and restores it.
+    await visit(admin, "/admin/audit-log");
+    await admin
+      .locator(`[data-testid="audit-entry"][data-target="${page.data.id}"][data-action="MODERATION_HIDE"]`)
+      .getByTestId("audit-open")
+      .click();
+    await admin.waitForURL(`**/admin/moderation/SITE_PAGE/${page.data.id}`);
+    const reopened = admin.locator(`[data-testid="moderation-case"][data-target="${page.data.id}"]`);
+    expect(await reopened.innerText()).toContain("“Phishing”");
+    expect(await seriousAxeFindings(admin)).toEqual([]);
+    await reopened.getByTestId("case-restore").click();
+    await admin.getByRole("dialog", { name: "Restore it?" }).getByRole("button", { name: "Restore" }).click();
+    await toastSaying(admin, "Restored").waitFor();
+    await reopened.getByTestId("case-hide").waitFor();
+
+    await visit(view, pagePath(address));
+    await view.getByTestId("page-url").waitFor();
+    expect(await view.getByTestId("page-closed").count()).toBe(0);
+    await view.getByTestId("page-actions").waitFor();
     expect(piaTab.problems.all()).toEqual([]);
+    expect(withoutCancelledDataReports(adminTab.problems.all(), "/admin/")).toEqual([]);
   });
 });

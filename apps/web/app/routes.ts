@@ -89,6 +89,9 @@ export default [
       layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
         index("routes/admin/index.tsx", { id: "admin" }),
         route("moderation", "routes/admin/moderation.tsx", { id: "admin-moderation" }),
+        route("moderation/:kind/:id", "routes/admin/moderation-target.tsx", {
+          id: "admin-moderation-target",
+        }),
         route("roles", "routes/admin/roles.tsx", { id: "admin-roles" }),
         route("audit-log", "routes/admin/audit-log.tsx", { id: "admin-audit-log" }),
       ]),

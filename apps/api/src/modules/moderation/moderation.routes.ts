@@ -7,6 +7,7 @@ import {
   SitePageReportRequest,
   UserReportRequest,
 } from "@flipside/contracts/moderation";
+import { REPORT_TARGET_KINDS } from "@flipside/contracts/moderation-constants";
 import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -117,6 +118,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
       return items;
     },
+  );
+
+  app.get(
+    "/v1/admin/moderation/cases/:targetKind/:targetId",
+    {
+      onRequest: gate(ACCOUNT_ROLE.MODERATOR),
+      schema: {
+        tags: TAGS,
+        summary: "One target as a case, reported or not (moderators)",
+        description:
+          "The same case the queue shows, for one target whether or not it has open reports: how moderators find what they hid (from the audit log) to restore it. 404 for an unknown target, and for anyone who is not a moderator.",
+        security: SIGNED_IN,
+        params: z.object({ targetKind: z.enum(REPORT_TARGET_KINDS), targetId: z.uuid() }),
+        response: { 200: ModerationCase, ...problems(400, 404) },
+      },
+    },
+    async (request) => service.oneCase(request.params.targetKind, request.params.targetId),
   );
 
   app.post(

@@ -211,6 +211,17 @@ export function createModerationService(deps: ModerationDeps) {
     return { items, total: counted?.total ?? 0 };
   }
 
+  /** One target as a case, with or without open reports (404 when there is no such target). */
+  async function oneCase(kind: ReportTargetKind, id: string): Promise<ModerationCase> {
+    const target = await loadTarget(db, kind, id);
+    if (target?.kind !== kind) throw notFound(MODERATION_MESSAGES.noTarget);
+    const [first] = await db
+      .select({ at: sql<Date | null>`min(${reports.createdAt})`.mapWith(reports.createdAt) })
+      .from(reports)
+      .where(eq(reports.targetId, id));
+    return caseOf(kind, id, first?.at ?? new Date());
+  }
+
   async function caseOf(kind: ReportTargetKind, id: string, first: Date): Promise<ModerationCase> {
     const target = await loadTarget(db, kind, id);
     const open = await db
@@ -443,7 +454,7 @@ export function createModerationService(deps: ModerationDeps) {
     }
   }
 
-  return { report, queue, act };
+  return { report, queue, oneCase, act };
 }
 
 /** What the reporter read: a comment's text; a review's or a note's title and text; a name. */

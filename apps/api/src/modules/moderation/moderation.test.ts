@@ -684,6 +684,28 @@ describe("the moderation queue and its actions", () => {
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, hiddenId));
     expect(audit.map((a) => [a.action, a.reason])).toEqual([["MODERATION_HIDE", "Phishing page"]]);
 
+    // Out of the queue (no open reports), the case is still there by its target, to restore it.
+    expect(await caseOf(hiddenId)).toBeUndefined();
+    const one = (by: TestUser, kind: string, id: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/v1/admin/moderation/cases/${kind}/${id}`,
+        headers: by.headers,
+      });
+    const found = await one(moderator, "SITE_PAGE", hiddenId);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({
+      targetKind: "SITE_PAGE",
+      targetId: hiddenId,
+      openReports: 0,
+      target: { label: "You won a prize", moderation: "HIDDEN", version: hidden.json().target.version },
+      audit: [expect.objectContaining({ action: "MODERATION_HIDE", reason: "Phishing page" })],
+    });
+    expect((await one(reporter, "SITE_PAGE", hiddenId)).statusCode).toBe(404);
+    expect((await one(moderator, "COMMENT", hiddenId)).statusCode).toBe(404);
+    expect((await one(moderator, "SITE_PAGE", crypto.randomUUID())).statusCode).toBe(404);
+    expect((await one(moderator, "PAGE", hiddenId)).statusCode).toBe(400);
+
     const restored = await act(moderator, {
       targetKind: "SITE_PAGE",
       targetId: hiddenId,

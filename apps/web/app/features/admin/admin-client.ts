@@ -24,6 +24,11 @@ export function createAdminClient(client: ApiClient = api) {
       client.put<AdminAccount>(`/v1/admin/accounts/${id}/roles`, { roles, ...(reason ? { reason } : {}) }),
     cases: (page: number) =>
       client.list<ModerationCase>("/v1/admin/moderation/cases", { page, size: CASES_PAGE_SIZE }),
+    /** One target as a case, reported or not (to restore what was hidden). */
+    case: (kind: string, id: string) =>
+      client.get<ModerationCase>(
+        `/v1/admin/moderation/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+      ),
     act: (body: ModerationActionRequest) => client.post<ModerationCase>("/v1/admin/moderation/actions", body),
     auditLog: (q: { targetId?: string; page: number; size?: number }) =>
       client.list<AuditEntry>("/v1/admin/audit-log", {

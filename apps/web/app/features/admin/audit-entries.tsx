@@ -1,5 +1,6 @@
 import { SUSPENDED_FOR_GOOD_ISO } from "@flipside/contracts/moderation-constants";
 import { ROLE_NAMES } from "@flipside/contracts/roles";
+import { AppLink } from "../../components/shell/app-link.tsx";
 import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { formatAbsolute } from "../../lib/relative-time.ts";
 import type { AuditEntry } from "./admin-client.ts";
@@ -46,8 +47,23 @@ function changeOf(entry: AuditEntry): string | null {
   return null;
 }
 
-/** The audit log as people read it: who did what to whom, when, and why (docs/admin.md#audit-log). */
-export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
+/** A moderator's decision opens its target as a case, where it can be restored (docs/moderation.md). */
+const casePath = (entry: AuditEntry) =>
+  entry.action.startsWith("MODERATION_") && entry.targetKind in TARGET_WORDS
+    ? `/admin/moderation/${entry.targetKind}/${entry.targetId}`
+    : null;
+
+/**
+ * The audit log as people read it: who did what to whom, when, and why (docs/admin.md#audit-log).
+ * `linked`: each moderation entry links to its target's case.
+ */
+export function AuditEntries({
+  entries,
+  linked = false,
+}: {
+  entries: readonly AuditEntry[];
+  linked?: boolean;
+}) {
   return (
     <ol className="divide-y rounded-xl border" data-testid="audit-entries">
       {entries.map((entry) => {
@@ -74,7 +90,19 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
                 {`“${entry.reason}”`}
               </p>
             ) : null}
-            <TimeAgo iso={entry.createdDate} className="text-muted-foreground text-xs" />
+            <div className="flex items-center gap-3 text-xs">
+              <TimeAgo iso={entry.createdDate} className="text-muted-foreground" />
+              {linked && casePath(entry) ? (
+                <AppLink
+                  to={casePath(entry) ?? ""}
+                  className="text-primary hover:underline"
+                  data-testid="audit-open"
+                  aria-label={`Open ${target || "the target"}`}
+                >
+                  Open
+                </AppLink>
+              ) : null}
+            </div>
           </li>
         );
       })}

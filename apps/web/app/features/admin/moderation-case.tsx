@@ -187,6 +187,11 @@ export function ModerationCaseCard({ item, onDone }: { item: ModerationCase; onD
 
       <section className="flex flex-col gap-2" aria-label="Reports">
         <h3 className="font-medium text-sm">Reports</h3>
+        {item.reports.length === 0 ? (
+          <p className="text-muted-foreground text-sm" data-testid="case-no-reports">
+            No open reports: what was decided is under History.
+          </p>
+        ) : null}
         <ul className="flex flex-col gap-2">
           {item.reports.map((r) => (
             <li key={r.id} className="flex flex-col gap-1 text-sm" data-testid="case-report">
@@ -261,7 +266,8 @@ export function ModerationCaseCard({ item, onDone }: { item: ModerationCase; onD
       </div>
 
       {item.audit.length ? (
-        <details className="text-sm">
+        // Open when there is nothing else to read: a case opened from the audit log.
+        <details className="text-sm" open={item.openReports === 0}>
           <summary className="cursor-pointer font-medium">{`History (${item.audit.length})`}</summary>
           <div className="mt-2">
             <AuditEntries entries={item.audit} />

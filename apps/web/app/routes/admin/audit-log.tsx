@@ -39,7 +39,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          <AuditEntries entries={items} />
+          <AuditEntries entries={items} linked />
           <PageSteps
             page={page}
             pages={Math.ceil(total / AUDIT_PAGE_SIZE)}
