@@ -79,14 +79,16 @@ export async function listOf<Row, Item>(
  * the viewer is shown (those of people who blocked them are gone, one grouped query).
  */
 async function acrossBlocks<Item>(db: Db, viewer: Viewer | null, items: Item[]): Promise<Item[]> {
-  if (!viewer?.hasBlocks || items.length === 0) return items;
+  if (!viewer?.hasBlocks) return items;
+  const threads = items.filter(isThread).filter((t) => t.replySize > 0);
+  // Only replies and threads with replies can differ: reviews and related lists skip the read.
+  if (threads.length === 0 && !items.some(isReply)) return items;
   const blocks = await db
     .select({ blockerId: profileBlocks.blockerId, blockedId: profileBlocks.blockedId })
     .from(profileBlocks)
     .where(or(eq(profileBlocks.blockerId, viewer.id), eq(profileBlocks.blockedId, viewer.id)));
   const blockedByViewer = new Set(blocks.filter((b) => b.blockerId === viewer.id).map((b) => b.blockedId));
   const blockedViewer = blocks.filter((b) => b.blockedId === viewer.id).map((b) => b.blockerId);
-  const threads = items.filter(isThread).filter((t) => t.replySize > 0);
   const gone =
     threads.length > 0 && blockedViewer.length > 0
       ? await db
