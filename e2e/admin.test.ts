@@ -384,6 +384,11 @@ describe("moderation", () => {
     expect(await view.getByTestId("reply-button").count()).toBe(0);
     await view.getByTestId("tab-reviews").click();
     await view.getByRole("region", { name: "Reviews" }).getByTestId("page-closed").waitFor();
+    // Pia's own notes: none new either, and no button that would be refused.
+    await view.getByTestId("tab-my-note").click();
+    await view.getByRole("region", { name: "My notes" }).getByTestId("page-closed").waitFor();
+    expect(await view.getByTestId("note-new").count()).toBe(0);
+    expect(await view.getByTestId("notes-empty").count()).toBe(0);
     expect(await seriousAxeFindings(view)).toEqual([]);
     const html = await (await view.request.get(view.url())).text();
     expect(html).toContain('<meta name="robots" content="noindex"/>');

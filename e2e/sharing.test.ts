@@ -5,7 +5,8 @@ import { pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 
 /**
  * Sharing (issue 11, docs/sharing.md): a comment shared by mail arrives with its short link;
- * `/s/{code}` opens the page view with that comment first and highlighted; the page's own Share
+ * `/s/{code}` opens the page view with that comment first and highlighted; reviews and related
+ * pages are shared the same way, and open on their own tab; the page's own Share
  * button gives its link; `/share` (the system share sheet's target) flips what it was given.
  */
 
@@ -75,7 +76,7 @@ describe("sharing", () => {
     const friendTab = await tracked({ viewport: { width: 375, height: 740 } });
     await visit(friendTab.page, new URL(mailed).pathname);
     expect(new URL(friendTab.page.url()).searchParams.get("comment")).toBe(said.data.id);
-    const shared = friendTab.page.getByTestId("shared-comment");
+    const shared = friendTab.page.getByTestId("shared-contribution");
     await shared.waitFor();
     const highlighted = shared.locator("[data-shared-target]");
     expect(await highlighted.locator("[data-comment-id]").getAttribute("data-comment-id")).toBe(said.data.id);
@@ -87,6 +88,106 @@ describe("sharing", () => {
     expect(unknown?.status()).toBe(404);
     for (const tab of [samTab]) expect(tab.problems.all()).toEqual([]);
     expect(friendTab.problems.all().filter((p) => !p.includes("404"))).toEqual([]);
+  });
+
+  it("a review and a related page each have Share; their links open the page on their tab, them first", async () => {
+    const { api } = journey;
+    const sam = await journey.account("Sam Sharer", { email: uniqueEmail("sam") });
+    const ola = await journey.account("Ola Author", { email: uniqueEmail("ola") });
+    const stamp = Date.now().toString(36);
+    const address = `https://www.reviewed-${stamp}.org/report`;
+    const flipped = await api<{ id: string }>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: address },
+    });
+    const review = await api<{ id: string }>("/v1/site-page-reviews", {
+      method: "POST",
+      token: ola.token,
+      body: {
+        sitePage_id: flipped.data.id,
+        sentiment: "NEGATIVE",
+        title: "The survey was too small",
+        body: "Forty people cannot stand for a country.",
+      },
+    });
+    const link = await api<{ id: string }>("/v1/site-page-related-pages", {
+      method: "POST",
+      token: ola.token,
+      body: {
+        sitePage_id: flipped.data.id,
+        url: `https://www.answer-${stamp}.org/reply`,
+        reason: "The authors answer the criticism here.",
+      },
+    });
+
+    const samTab = await tracked();
+    await signIn(samTab, sam);
+    const { page } = samTab;
+    await visit(page, pagePath(address));
+    await page.getByTestId("tab-reviews").click();
+    const row = page.locator(`[data-review-id="${review.data.id}"]`);
+    await row.getByRole("button", { name: "Share this review" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share this review" });
+    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+    const friend = uniqueEmail("friend");
+    await dialog.getByTestId("share-to").fill(friend);
+    await dialog.getByTestId("share-send").click();
+    await toastSaying(page, "Sent. We mailed the link to the addresses you gave.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const mail = await journey.mail.next(friend);
+    expect(mail.subject).toBe("Sam Sharer shared a review with you on Flipside");
+    expect(mail.text).toContain("“The survey was too small”");
+    const mailed = new URL(/(http\S+\/s\/[0-9A-Za-z]{10})/.exec(mail.text)?.[1] ?? "").pathname;
+
+    await page.getByTestId("tab-related-page").click();
+    await page
+      .locator(`[data-related-id="${link.data.id}"]`)
+      .getByRole("button", { name: "Share this related page" })
+      .click();
+    const linkDialog = page.getByRole("dialog", { name: "Share this related page" });
+    await expect
+      .poll(() => linkDialog.getByTestId("share-link").inputValue())
+      .toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+    const relatedLink = new URL(await linkDialog.getByTestId("share-link").inputValue()).pathname;
+    await page.keyboard.press("Escape");
+
+    // A friend without an account, on a phone: the review's link opens the reviews tab on it.
+    const friendTab = await tracked({ viewport: { width: 375, height: 740 } });
+    const friendPage = friendTab.page;
+    await visit(friendPage, mailed);
+    expect(new URL(friendPage.url()).searchParams.get("review")).toBe(review.data.id);
+    expect(await friendPage.getByTestId("tab-reviews").getAttribute("aria-selected")).toBe("true");
+    const sharedReview = friendPage.getByTestId("shared-contribution");
+    await sharedReview.waitFor();
+    expect(await sharedReview.getByRole("heading", { level: 2 }).innerText()).toBe(
+      "A review shared with you",
+    );
+    const target = sharedReview.locator("[data-shared-target]");
+    expect(await target.locator("[data-review-id]").getAttribute("data-review-id")).toBe(review.data.id);
+    expect(await target.innerText()).toContain("Forty people cannot stand for a country.");
+    await expect.poll(() => target.isVisible()).toBe(true);
+    expect(await seriousAxeFindings(friendPage)).toEqual([]);
+
+    // The related page's link opens the related tab on it.
+    await visit(friendPage, relatedLink);
+    expect(new URL(friendPage.url()).searchParams.get("related")).toBe(link.data.id);
+    expect(await friendPage.getByTestId("tab-related-page").getAttribute("aria-selected")).toBe("true");
+    const sharedLink = friendPage.getByTestId("shared-contribution");
+    await sharedLink.waitFor();
+    expect(await sharedLink.getByRole("heading", { level: 2 }).innerText()).toBe(
+      "A related page shared with you",
+    );
+    expect(
+      await sharedLink.locator("[data-shared-target] [data-related-id]").getAttribute("data-related-id"),
+    ).toBe(link.data.id);
+    expect(await sharedLink.innerText()).toContain("The authors answer the criticism here.");
+
+    // An id that is not on this page shows nothing shared, and the page opens on its comments.
+    await visit(friendPage, `/?url=${encodeURIComponent(address)}&review=${link.data.id}`);
+    await friendPage.getByTestId("page-header").waitFor();
+    expect(await friendPage.getByTestId("shared-contribution").count()).toBe(0);
+    expect(await friendPage.getByTestId("tab-comments").getAttribute("aria-selected")).toBe("true");
+    for (const tab of [samTab, friendTab]) expect(tab.problems.all()).toEqual([]);
   });
 
   it("the page's Share button gives the page's link; /share flips what the share sheet sent", async () => {
@@ -110,7 +211,7 @@ describe("sharing", () => {
     await page.keyboard.press("Escape");
     await visit(page, new URL(link).pathname);
     expect(await page.getByTestId("page-header").getAttribute("data-page-id")).toBe(pageId);
-    expect(await page.getByTestId("shared-comment").count()).toBe(0);
+    expect(await page.getByTestId("shared-contribution").count()).toBe(0);
 
     await page.goto(`${journey.server.url}/share?text=${encodeURIComponent("nothing to flip")}`);
     await page.waitForURL((url) => url.pathname === "/" && url.search === "");

@@ -47,6 +47,16 @@ const SHARED_UI = {
   test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](page-view-path|relative-time|cn|api|toast)\.ts|components[\\/]shell[\\/]copy-link\.tsx|components[\\/]report[\\/]report\.tsx)$|packages[\\/]contracts[\\/]src[\\/]roles\.ts$/,
 };
 
+/**
+ * The parts the front page and the page view share (the search box, favicons, page names): one
+ * chunk rather than the several the bundler would cut, now that the front page's own code is
+ * fetched on its own (a page view does not load it).
+ */
+const DISCUSSION_PARTS = {
+  name: "discussion-parts",
+  test: /app[\\/]features[\\/]discussion[\\/](search-box|search-input|page-favicon|page-meta|discussion-state)\.tsx?$/,
+};
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), buildManifest(), iconSprite()],
   server: { proxy: { "/api": "http://localhost:3000" } },
@@ -55,7 +65,7 @@ export default defineConfig({
       output: {
         // zod comes only with a form's rules (decision 013); its chunk is named for what it is.
         codeSplitting: {
-          groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }, SHARED_UI],
+          groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }, SHARED_UI, DISCUSSION_PARTS],
         },
       },
     },

@@ -44,6 +44,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // What is rendered is sent where it stands, however large: React would otherwise move a
+        // big finished Suspense boundary (the front page with its cards) after the shell, shown
+        // only once a script reveals it (up to 300 ms late, and never without JavaScript).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = scriptsAfterPaint(() => clearTimeout(timer));

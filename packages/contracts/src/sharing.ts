@@ -17,18 +17,35 @@ export const SitePageShareMailRequest = z
 export const CommentShareMailRequest = z
   .strictObject({ commentId: z.uuid(), to: Recipients, message: Message })
   .meta({ id: "CommentShareMailRequest" });
+/** Any contribution: a comment, a reply, a review or a related page. */
+export const ContributionShareMailRequest = z
+  .strictObject({ contributionId: z.uuid(), to: Recipients, message: Message })
+  .meta({ id: "ContributionShareMailRequest" });
 
 /** Always the same: whether an address opted out or not is nobody's business. */
 export const ShareMailReceipt = z.object({ status: z.literal("ACCEPTED") }).meta({ id: "ShareMailReceipt" });
 
+/** Exactly one of: a page, a comment or reply, any contribution (a review, a related page…). */
 export const ShareCodeQuery = z
-  .object({ sitePage_id: z.uuid().optional(), commentId: z.uuid().optional() })
-  .refine((q) => Boolean(q.sitePage_id) !== Boolean(q.commentId), {
-    error: (issue) =>
-      (issue.input as { sitePage_id?: string; commentId?: string }).sitePage_id
+  .object({
+    sitePage_id: z.uuid().optional(),
+    commentId: z.uuid().optional(),
+    contributionId: z.uuid().optional(),
+  })
+  .refine((q) => [q.sitePage_id, q.commentId, q.contributionId].filter(Boolean).length === 1, {
+    error: (issue) => {
+      const q = issue.input as Record<string, string | undefined>;
+      return q.sitePage_id || q.commentId || q.contributionId
         ? SHARE_MESSAGES.targetBoth
-        : SHARE_MESSAGES.targetRequired,
+        : SHARE_MESSAGES.targetRequired;
+    },
   });
+
+/** What kind of contribution a share link points at. */
+export const SharedContributionType = z
+  .enum(["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"])
+  .meta({ id: "SharedContributionType" });
+export type SharedContributionType = z.infer<typeof SharedContributionType>;
 
 /** A share link: `/s/{code}`, the same for the same page or comment, and how often it was used. */
 export const ShareCode = z
@@ -37,7 +54,11 @@ export const ShareCode = z
     /** `/s/{code}`, relative to the site. */
     path: z.string(),
     sitePage_id: z.uuid(),
+    /** The comment or reply shared; null for a page, a review or a related page. */
     commentId: z.uuid().nullable(),
+    /** The contribution shared (any kind); null for a page. */
+    contributionId: z.uuid().nullable(),
+    contributionType: SharedContributionType.nullable(),
     /** Times the link was opened. */
     opens: z.number().int(),
     /** Addresses it was mailed to. */
@@ -46,8 +67,16 @@ export const ShareCode = z
   .meta({ id: "ShareCode" });
 export type ShareCode = z.infer<typeof ShareCode>;
 
-/** What a share code leads to: the page's address, and the comment to highlight on it. */
+/** What a share code leads to: the page's address, and the contribution to highlight on it. */
 export const ShareTarget = z
-  .object({ code: z.string(), sitePage_id: z.uuid(), url: z.string(), commentId: z.uuid().nullable() })
+  .object({
+    code: z.string(),
+    sitePage_id: z.uuid(),
+    url: z.string(),
+    /** The comment or reply shared; null otherwise. */
+    commentId: z.uuid().nullable(),
+    contributionId: z.uuid().nullable(),
+    contributionType: SharedContributionType.nullable(),
+  })
   .meta({ id: "ShareTarget" });
 export type ShareTarget = z.infer<typeof ShareTarget>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedAddress, sharedPagePath } from "./share-links.ts";
+import { sharedAddress, sharedPagePath, sharedRef } from "./share-links.ts";
 
 describe("sharedAddress", () => {
   it("takes url first, then the first web address in text, then in title", () => {
@@ -18,10 +18,32 @@ describe("sharedAddress", () => {
 });
 
 describe("sharedPagePath", () => {
-  it("names the comment only when there is one", () => {
-    expect(sharedPagePath("https://a.example/x", null)).toBe("/?url=https%3A%2F%2Fa.example%2Fx");
-    expect(sharedPagePath("https://a.example/x", "abc")).toBe(
+  it("names the contribution only when there is one, by its kind", () => {
+    const url = "https://a.example/x";
+    expect(sharedPagePath(url, { contributionId: null, contributionType: null })).toBe(
+      "/?url=https%3A%2F%2Fa.example%2Fx",
+    );
+    expect(sharedPagePath(url, { contributionId: "abc", contributionType: "COMMENT" })).toBe(
       "/?url=https%3A%2F%2Fa.example%2Fx&comment=abc",
     );
+    expect(sharedPagePath(url, { contributionId: "abc", contributionType: "REPLY" })).toContain(
+      "&comment=abc",
+    );
+    expect(sharedPagePath(url, { contributionId: "abc", contributionType: "REVIEW" })).toContain(
+      "&review=abc",
+    );
+    expect(sharedPagePath(url, { contributionId: "abc", contributionType: "RELATED_PAGE" })).toContain(
+      "&related=abc",
+    );
+  });
+});
+
+describe("sharedRef", () => {
+  it("reads the one the address names, and nothing from an address without one", () => {
+    expect(sharedRef(new URLSearchParams("url=x&review=r1"))).toEqual({ kind: "review", id: "r1" });
+    expect(sharedRef(new URLSearchParams("url=x&related=l1"))).toEqual({ kind: "related", id: "l1" });
+    expect(sharedRef(new URLSearchParams("url=x&comment=c1"))).toEqual({ kind: "comment", id: "c1" });
+    expect(sharedRef(new URLSearchParams("url=x&comment="))).toBeNull();
+    expect(sharedRef(new URLSearchParams("url=x"))).toBeNull();
   });
 });

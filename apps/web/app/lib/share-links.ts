@@ -1,12 +1,31 @@
 import { pageViewPath } from "./page-view-path.ts";
 
-/** The query parameter of a page view that names the comment a share link points at. */
-export const SHARED_COMMENT_PARAM = "comment";
+/** What of a page a share link points at, by the page view's query parameter that names it. */
+export type SharedKind = "comment" | "review" | "related";
+export interface SharedRef {
+  kind: SharedKind;
+  id: string;
+}
 
-/** The page view of a shared page, with the shared comment (if any) shown first. */
-export function sharedPagePath(url: string, commentId: string | null): string {
-  if (!commentId) return pageViewPath(url);
-  return `/?${new URLSearchParams({ url, [SHARED_COMMENT_PARAM]: commentId })}`;
+const PARAM_OF = { COMMENT: "comment", REPLY: "comment", REVIEW: "review", RELATED_PAGE: "related" } as const;
+const SHARED_KINDS: readonly SharedKind[] = ["comment", "review", "related"];
+
+/** The page view of a shared page, with the shared contribution (if any) shown first. */
+export function sharedPagePath(
+  url: string,
+  shared: { contributionId: string | null; contributionType: keyof typeof PARAM_OF | null },
+): string {
+  if (!shared.contributionId || !shared.contributionType) return pageViewPath(url);
+  return `/?${new URLSearchParams({ url, [PARAM_OF[shared.contributionType]]: shared.contributionId })}`;
+}
+
+/** The contribution a page view's address names (`?comment=`, `?review=` or `?related=`), if any. */
+export function sharedRef(params: URLSearchParams): SharedRef | null {
+  for (const kind of SHARED_KINDS) {
+    const id = params.get(kind);
+    if (id) return { kind, id };
+  }
+  return null;
 }
 
 /** Longest text taken from a share; the flip refuses longer addresses anyway. */

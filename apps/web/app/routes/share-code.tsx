@@ -9,14 +9,14 @@ import type { Route } from "./+types/share-code";
 
 /**
  * `/s/{code}`: a share link (docs/sharing.md). Redirects (302) to the page view of the shared
- * page, with the shared comment shown first and highlighted; an unknown code is the 404 page.
+ * page, with the shared contribution shown first and highlighted; an unknown code is the 404 page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = params.code;
   if (!/^[0-9A-Za-z]{1,40}$/.test(code)) throw data(new URL(request.url).pathname, { status: 404 });
   try {
     const target = await serverApi(context).get<ShareTarget>(`/v1/share-codes/${code}`);
-    return redirect(sharedPagePath(target.url, target.commentId), 302);
+    return redirect(sharedPagePath(target.url, target), 302);
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data(new URL(request.url).pathname, { status: 404 });
     throw error;

@@ -1,5 +1,6 @@
 import {
   CommentShareMailRequest,
+  ContributionShareMailRequest,
   ShareCode,
   ShareCodeQuery,
   ShareMailReceipt,
@@ -11,12 +12,12 @@ import { z } from "zod";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { unsubscribeRoutes } from "../../lib/unsubscribe-routes.ts";
-import { requireActivatedViewer } from "../../plugins/auth.ts";
+import { requireActivatedViewer, type Viewer } from "../../plugins/auth.ts";
 import { createSharingService } from "./sharing.service.ts";
 
 const TAGS = ["sharing"];
 const MAIL_RULES =
-  "Up to 5 addresses, a plain-text message of at most 500 characters, one fixed template (your display name, the page or the comment, the link). Activated accounts only; 20 addresses a day per person (429 past it). Always 202: an address that unsubscribed gets nothing, and the answer does not say so.";
+  "Up to 5 addresses, a plain-text message of at most 500 characters, one fixed template (your display name, the page or what is shared of it, the link). Activated accounts only; 20 addresses a day per person (429 past it). Always 202: an address that unsubscribed gets nothing, and the answer does not say so.";
 
 /** Share links and sharing by mail (docs/sharing.md). */
 export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,9 +28,9 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "The share link of a page or a comment",
+        summary: "The share link of a page or a contribution",
         description:
-          "Give `sitePage_id` or `commentId` (a comment or reply). The code is 10 base62 characters, unguessable, and the same for the same target; `/s/{code}` leads to it. `opens` and `mailed` count its use.",
+          "Give one of `sitePage_id`, `commentId` (a comment or reply) or `contributionId` (a comment, reply, review or related page). The code is 10 base62 characters, unguessable, and the same for the same target; `/s/{code}` leads to it. `opens` and `mailed` count its use.",
         querystring: ShareCodeQuery,
         response: { 200: ShareCode, ...problems(400, 404) },
       },
@@ -44,7 +45,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Where a share link leads",
         description:
-          "The page's address and the comment to show; counts an open. `/s/{code}` redirects with it.",
+          "The page's address and the contribution to show; counts an open. `/s/{code}` redirects with it.",
         params: z.object({ code: z.string().regex(/^[0-9A-Za-z]{1,40}$/) }),
         response: { 200: ShareTarget, ...problems(400, 404) },
       },
@@ -57,42 +58,45 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const mailResponses = { 202: ShareMailReceipt, ...problems(400, 401, 403, 404, 429) };
 
-  app.post(
-    "/v1/site-page-shares/mail",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Share a page by mail",
-        description: MAIL_RULES,
-        security: SIGNED_IN,
-        body: SitePageShareMailRequest,
-        response: mailResponses,
+  /** A mail route: the same rules and answer for each kind of target. */
+  function mailRoute<B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    send: (viewer: Viewer, input: z.output<B>, origin: string) => Promise<void>,
+  ) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          summary,
+          description: MAIL_RULES,
+          security: SIGNED_IN,
+          body,
+          response: mailResponses,
+        },
       },
-    },
-    async (request, reply) => {
-      const viewer = await requireActivatedViewer(request);
-      await service.mailPage(viewer, request.body, linkOrigin(app.config.publicOrigin, request));
-      return reply.status(202).send({ status: "ACCEPTED" as const });
-    },
-  );
+      async (request, reply) => {
+        const viewer = await requireActivatedViewer(request);
+        await send(viewer, request.body as z.output<B>, linkOrigin(app.config.publicOrigin, request));
+        return reply.status(202).send({ status: "ACCEPTED" as const });
+      },
+    );
+  }
 
-  app.post(
+  mailRoute("/v1/site-page-shares/mail", "Share a page by mail", SitePageShareMailRequest, service.mailPage);
+  mailRoute(
     "/v1/site-page-comment-shares/mail",
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Share a comment by mail",
-        description: MAIL_RULES,
-        security: SIGNED_IN,
-        body: CommentShareMailRequest,
-        response: mailResponses,
-      },
-    },
-    async (request, reply) => {
-      const viewer = await requireActivatedViewer(request);
-      await service.mailComment(viewer, request.body, linkOrigin(app.config.publicOrigin, request));
-      return reply.status(202).send({ status: "ACCEPTED" as const });
-    },
+    "Share a comment by mail",
+    CommentShareMailRequest,
+    service.mailComment,
+  );
+  mailRoute(
+    "/v1/contribution-shares/mail",
+    "Share a comment, reply, review or related page by mail",
+    ContributionShareMailRequest,
+    service.mailContribution,
   );
 
   unsubscribeRoutes(app, {

@@ -1,13 +1,19 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { SHARE_LIMITS, SHARE_MESSAGES, type ShareCode, type ShareTarget } from "@flipside/contracts/sharing";
+import {
+  SHARE_LIMITS,
+  SHARE_MESSAGES,
+  type ShareCode,
+  type SharedContributionType,
+  type ShareTarget,
+} from "@flipside/contracts/sharing";
 import { and, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions, sitePages } from "../../db/schema/discussion.ts";
+import { contributions, relatedPageLinks, reviews, sitePages } from "../../db/schema/discussion.ts";
 import { shareCodes, shareMails } from "../../db/schema/sharing.ts";
 import { notFound, tooManyRequests } from "../../lib/errors.ts";
 import { emailHash, hasOptedOut, optOut } from "../../lib/mail-opt-outs.ts";
-import { shareMail } from "../../lib/mail-templates/share-mails.ts";
+import { type SharedPart, shareMail } from "../../lib/mail-templates/share-mails.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { policy } from "../discussion/index.ts";
@@ -22,14 +28,16 @@ export function newShareCode(): string {
   return code;
 }
 
-/** What is shared: a page, or a comment or reply on it. */
-type Target =
-  | { kind: "page"; pageId: string }
-  | { kind: "comment"; pageId: string; commentId: string; body: string };
+/** What is shared: a page, or a contribution on it (a comment, reply, review or related page). */
+type Target = { pageId: string; contributionId: string | null; part: SharedPart | null };
+
+const COMMENT_KINDS: readonly SharedContributionType[] = ["COMMENT", "REPLY"];
+const ALL_KINDS: readonly SharedContributionType[] = ["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"];
 
 /**
  * Share links and sharing by mail (docs/sharing.md). A share names what the sharer can read:
- * a page, or a live comment they are shown (not one across a block, not a hidden one).
+ * a page, or a live contribution they are shown (not one across a block, not a hidden one, not a
+ * link to a hidden page).
  */
 export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () => Date }) {
   const { db } = deps;
@@ -42,37 +50,72 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       .from(sitePages)
       .where(and(eq(sitePages.id, pageId), isNull(sitePages.moderation)));
     if (!page) throw notFound(SHARE_MESSAGES.pageNotFound);
-    return { kind: "page", pageId };
+    return { pageId, contributionId: null, part: null };
   }
 
-  async function commentTarget(viewer: Viewer | null, commentId: string): Promise<Target> {
+  /** The other page of a related-page link, seen from `pageId`; none when it was hidden. */
+  async function otherPage(linkId: string, pageId: string) {
+    const [link] = await db
+      .select({ a: relatedPageLinks.pageA, b: relatedPageLinks.pageB })
+      .from(relatedPageLinks)
+      .where(eq(relatedPageLinks.contributionId, linkId));
+    if (!link) return null;
+    const [other] = await db
+      .select({ title: sitePages.title, url: sitePages.rawUrl, displayUrl: sitePages.displayUrl })
+      .from(sitePages)
+      .where(and(eq(sitePages.id, link.a === pageId ? link.b : link.a), isNull(sitePages.moderation)));
+    return other ? { title: other.title?.trim() || other.displayUrl, url: other.url } : null;
+  }
+
+  async function contributionTarget(
+    viewer: Viewer | null,
+    id: string,
+    kinds: readonly SharedContributionType[],
+    missing: string,
+  ): Promise<Target> {
     const [row] = await db
-      .select({ id: contributions.id, pageId: contributions.sitePageId, body: contributions.body })
+      .select({
+        id: contributions.id,
+        kind: contributions.kind,
+        pageId: contributions.sitePageId,
+        body: contributions.body,
+        reviewTitle: reviews.title,
+      })
       .from(contributions)
       .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
+      .leftJoin(reviews, eq(reviews.contributionId, contributions.id))
       .where(
         and(
-          eq(contributions.id, commentId),
+          eq(contributions.id, id),
           isNull(sitePages.moderation),
-          inArray(contributions.kind, ["COMMENT", "REPLY"]),
+          inArray(contributions.kind, [...kinds]),
           eq(contributions.deleted, false),
           policy.visibleContributions(viewer),
         ),
       );
-    if (!row) throw notFound(SHARE_MESSAGES.commentNotFound);
-    return { kind: "comment", pageId: row.pageId, commentId: row.id, body: row.body };
+    if (!row) throw notFound(missing);
+    const target = { pageId: row.pageId, contributionId: row.id };
+    if (row.kind === "REVIEW") {
+      return { ...target, part: { type: "REVIEW", title: row.reviewTitle ?? "", text: row.body } };
+    }
+    if (row.kind === "RELATED_PAGE") {
+      const related = await otherPage(row.id, row.pageId);
+      if (!related) throw notFound(missing);
+      return { ...target, part: { type: "RELATED_PAGE", text: row.body, related } };
+    }
+    return { ...target, part: { type: row.kind, text: row.body } };
   }
 
   /** The target's code, made on first use; the same one ever after (two at once: one wins). */
   async function codeOf(target: Target): Promise<string> {
-    const commentId = target.kind === "comment" ? target.commentId : null;
+    const { contributionId } = target;
     const existing = () =>
       db
         .select({ code: shareCodes.code })
         .from(shareCodes)
         .where(
-          commentId
-            ? eq(shareCodes.contributionId, commentId)
+          contributionId
+            ? eq(shareCodes.contributionId, contributionId)
             : and(eq(shareCodes.sitePageId, target.pageId), isNull(shareCodes.contributionId)),
         );
     const [found] = await existing();
@@ -80,7 +123,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
     for (let attempt = 0; attempt < 3; attempt++) {
       const [made] = await db
         .insert(shareCodes)
-        .values({ code: newShareCode(), sitePageId: target.pageId, contributionId: commentId })
+        .values({ code: newShareCode(), sitePageId: target.pageId, contributionId })
         .onConflictDoNothing()
         .returning({ code: shareCodes.code });
       if (made) return made.code;
@@ -91,16 +134,28 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
     throw new Error("could not make a share code");
   }
 
+  /** How a code names its contribution: `commentId` for comments and replies, as it always did. */
+  function sharedPart(contributionId: string | null, kind: SharedContributionType | null) {
+    const type = contributionId ? kind : null;
+    return {
+      commentId: type && COMMENT_KINDS.includes(type) ? contributionId : null,
+      contributionId: type ? contributionId : null,
+      contributionType: type,
+    };
+  }
+
   async function present(code: string): Promise<ShareCode> {
     const [[row], [mailed]] = await Promise.all([
       db
         .select({
           code: shareCodes.code,
           sitePageId: shareCodes.sitePageId,
-          commentId: shareCodes.contributionId,
+          contributionId: shareCodes.contributionId,
+          kind: contributions.kind,
           opens: shareCodes.opens,
         })
         .from(shareCodes)
+        .leftJoin(contributions, eq(contributions.id, shareCodes.contributionId))
         .where(eq(shareCodes.code, code)),
       db.select({ n: count() }).from(shareMails).where(eq(shareMails.code, code)),
     ]);
@@ -109,7 +164,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       code: row.code,
       path: `/s/${row.code}`,
       sitePage_id: row.sitePageId,
-      commentId: row.commentId,
+      ...sharedPart(row.contributionId, row.kind),
       opens: row.opens,
       mailed: mailed?.n ?? 0,
     };
@@ -162,7 +217,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       const content = shareMail({
         sharer: viewer.displayName,
         page: { title: page.title?.trim() || page.displayUrl, url: page.url },
-        comment: target.kind === "comment" ? target.body : null,
+        part: target.part,
         message: input.message ?? "",
         link: `${origin}/s/${code}`,
         unsubscribeUrl,
@@ -190,11 +245,22 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
   return {
     async code(
       viewer: Viewer | null,
-      query: { sitePage_id?: string | undefined; commentId?: string | undefined },
+      query: {
+        sitePage_id?: string | undefined;
+        commentId?: string | undefined;
+        contributionId?: string | undefined;
+      },
     ) {
       const target = query.commentId
-        ? await commentTarget(viewer, query.commentId)
-        : await pageTarget(query.sitePage_id ?? "");
+        ? await contributionTarget(viewer, query.commentId, COMMENT_KINDS, SHARE_MESSAGES.commentNotFound)
+        : query.contributionId
+          ? await contributionTarget(
+              viewer,
+              query.contributionId,
+              ALL_KINDS,
+              SHARE_MESSAGES.contributionNotFound,
+            )
+          : await pageTarget(query.sitePage_id ?? "");
       return present(await codeOf(target));
     },
 
@@ -204,14 +270,20 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
         .update(shareCodes)
         .set({ opens: sql`${shareCodes.opens} + 1` })
         .where(eq(shareCodes.code, code))
-        .returning({ sitePageId: shareCodes.sitePageId, commentId: shareCodes.contributionId });
+        .returning({ sitePageId: shareCodes.sitePageId, contributionId: shareCodes.contributionId });
       if (!row) throw notFound(SHARE_MESSAGES.codeNotFound);
       const [page] = await db
-        .select({ url: sitePages.rawUrl })
+        .select({ url: sitePages.rawUrl, kind: contributions.kind })
         .from(sitePages)
+        .leftJoin(contributions, eq(contributions.id, sql`${row.contributionId}::uuid`))
         .where(eq(sitePages.id, row.sitePageId));
       if (!page) throw notFound(SHARE_MESSAGES.codeNotFound);
-      return { code, sitePage_id: row.sitePageId, url: page.url, commentId: row.commentId };
+      return {
+        code,
+        sitePage_id: row.sitePageId,
+        url: page.url,
+        ...sharedPart(row.contributionId, page.kind),
+      };
     },
 
     mailPage: async (
@@ -224,7 +296,30 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       viewer: Viewer,
       input: { commentId: string; to: string[]; message?: string | undefined },
       origin: string,
-    ) => mail(viewer, await commentTarget(viewer, input.commentId), input, origin),
+    ) =>
+      mail(
+        viewer,
+        await contributionTarget(viewer, input.commentId, COMMENT_KINDS, SHARE_MESSAGES.commentNotFound),
+        input,
+        origin,
+      ),
+
+    mailContribution: async (
+      viewer: Viewer,
+      input: { contributionId: string; to: string[]; message?: string | undefined },
+      origin: string,
+    ) =>
+      mail(
+        viewer,
+        await contributionTarget(
+          viewer,
+          input.contributionId,
+          ALL_KINDS,
+          SHARE_MESSAGES.contributionNotFound,
+        ),
+        input,
+        origin,
+      ),
 
     known,
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccountsHarness, createAccountsHarness, uniqueEmail } from "../../../test/accounts-support.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { contributions, sitePages } from "../../db/schema/discussion.ts";
 
 let t: AccountsHarness;
 let sam: TestUser;
@@ -59,6 +60,8 @@ describe("share links", () => {
       sitePage_id: pageId,
       url: "https://news.sharing-test.org/story",
       commentId,
+      contributionId: commentId,
+      contributionType: "COMMENT",
     });
     expect((await shareCode(`commentId=${commentId}`)).json().opens).toBe(1);
   });
@@ -203,5 +206,121 @@ describe("sharing by mail", () => {
     await mailShare(sam, "site-page-shares/mail", { sitePage_id: pageId, to: [control] });
     await t.mail.next(control);
     expect(t.mail.mails.filter((m) => m.to.includes(friend.toLowerCase()))).toHaveLength(1);
+  });
+});
+
+describe("sharing a review or a related page", () => {
+  let reviewId: string;
+  let linkId: string;
+  let otherPageId: string;
+  const ann = () => createUser(t.app, { displayName: "Ann Reader" });
+
+  beforeAll(async () => {
+    reviewId = (
+      await sendAs(t.app, sam, "/api/v1/site-page-reviews", {
+        sitePage_id: pageId,
+        sentiment: "POSITIVE",
+        title: "Careful and fair",
+        body: "It cites <em>every</em> source.",
+      })
+    ).id;
+    const link = await sendAs(t.app, sam, "/api/v1/site-page-related-pages", {
+      sitePage_id: pageId,
+      url: "https://other.sharing-test.org/rebuttal",
+      reason: "The other side of the story.",
+    });
+    linkId = link.id;
+    otherPageId = link.relatedPage.id;
+  });
+
+  it("gives each its own code and names its kind, where it leads too", async () => {
+    const review = await shareCode(`contributionId=${reviewId}`);
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json()).toMatchObject({
+      sitePage_id: pageId,
+      commentId: null,
+      contributionId: reviewId,
+      contributionType: "REVIEW",
+    });
+    expect((await shareCode(`contributionId=${reviewId}`, sam)).json().code).toBe(review.json().code);
+    const link = await shareCode(`contributionId=${linkId}`);
+    expect(link.json()).toMatchObject({ contributionId: linkId, contributionType: "RELATED_PAGE" });
+    expect(link.json().code).not.toBe(review.json().code);
+    // A comment asked for by contributionId is the same code as by commentId, and still says so.
+    const byContribution = await shareCode(`contributionId=${commentId}`);
+    expect(byContribution.json()).toMatchObject({
+      commentId,
+      contributionId: commentId,
+      contributionType: "COMMENT",
+    });
+    expect(byContribution.json().code).toBe((await shareCode(`commentId=${commentId}`)).json().code);
+
+    const open = await t.app.inject({ method: "GET", url: `/api/v1/share-codes/${link.json().code}` });
+    expect(open.json()).toEqual({
+      code: link.json().code,
+      sitePage_id: pageId,
+      url: "https://news.sharing-test.org/story",
+      commentId: null,
+      contributionId: linkId,
+      contributionType: "RELATED_PAGE",
+    });
+  });
+
+  it("mails a review's title and text, and a related page's address and reason", async () => {
+    const friend = uniqueEmail("review-friend");
+    const res = await mailShare(sam, "contribution-shares/mail", { contributionId: reviewId, to: [friend] });
+    expect(res.statusCode, res.body).toBe(202);
+    const got = await t.mail.next(friend);
+    expect(got.subject).toBe("Sam Sharer shared a review with you on Flipside");
+    expect(got.text).toContain("shared a review of");
+    expect(got.text).toContain("“Careful and fair”");
+    expect(got.text).toContain("“It cites <em>every</em> source.”");
+    expect(got.html).toContain("&lt;em&gt;every&lt;/em&gt;");
+    expect(got.text).toContain(`/s/${(await shareCode(`contributionId=${reviewId}`)).json().code}`);
+
+    const other = uniqueEmail("related-friend");
+    await mailShare(sam, "contribution-shares/mail", { contributionId: linkId, to: [other] });
+    const related = await t.mail.next(other);
+    expect(related.subject).toBe("Sam Sharer shared a related page with you on Flipside");
+    expect(related.text).toContain("(https://other.sharing-test.org/rebuttal)");
+    expect(related.text).toContain("Why it is related: “The other side of the story.”");
+    expect((await shareCode(`contributionId=${linkId}`)).json().mailed).toBe(1);
+  });
+
+  it("shares nothing hidden, deleted, across a block or linking to a hidden page (404), and nothing by the wrong name", async () => {
+    // A review is not a comment.
+    const asComment = await shareCode(`commentId=${reviewId}`);
+    expect(asComment.statusCode).toBe(404);
+    expect(asComment.json().detail).toBe(SHARE_MESSAGES.commentNotFound);
+    expect((await shareCode(`contributionId=${reviewId}&sitePage_id=${pageId}`)).statusCode).toBe(400);
+    const unknown = await shareCode("contributionId=0190f4c2-0000-7000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe(SHARE_MESSAGES.contributionNotFound);
+
+    // Sam blocks Ann: neither shares the other's review.
+    const reader = await ann();
+    const blocked = await sendAs(t.app, sam, "/api/v1/profile-blocks/", { blockedId: reader.id });
+    expect(blocked).toBeTruthy();
+    expect((await shareCode(`contributionId=${reviewId}`, reader)).statusCode).toBe(404);
+    const friend = uniqueEmail("blocked-friend");
+    const mailed = await mailShare(reader, "contribution-shares/mail", {
+      contributionId: reviewId,
+      to: [friend],
+    });
+    expect(mailed.statusCode).toBe(404);
+
+    // Moderators hide the page at the other end of the link: the link is not shared.
+    await t.app.db.update(sitePages).set({ moderation: "HIDDEN" }).where(eq(sitePages.id, otherPageId));
+    expect((await shareCode(`contributionId=${linkId}`)).statusCode).toBe(404);
+    await t.app.db.update(sitePages).set({ moderation: null }).where(eq(sitePages.id, otherPageId));
+    expect((await shareCode(`contributionId=${linkId}`)).statusCode).toBe(200);
+
+    // A hidden review is not shared.
+    await t.app.db
+      .update(contributions)
+      .set({ deleted: true, moderation: "HIDDEN" })
+      .where(eq(contributions.id, reviewId));
+    expect((await shareCode(`contributionId=${reviewId}`)).statusCode).toBe(404);
+    expect(t.mail.mails.some((m) => m.to.includes(friend.toLowerCase()))).toBe(false);
   });
 });

@@ -21,12 +21,13 @@ import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 
-/** What is shared: a page or a comment (a reply too); `title` names it in the system share sheet. */
-export interface ShareTarget {
-  kind: "SITE_PAGE" | "COMMENT";
-  id: string;
-  title: string;
-}
+/**
+ * What is shared: a page, a comment (a reply too) or another contribution (a review, a related
+ * page), which `what` names in the dialog's title; `title` names it in the system share sheet.
+ */
+export type ShareTarget =
+  | { kind: "SITE_PAGE" | "COMMENT"; id: string; title: string }
+  | { kind: "CONTRIBUTION"; id: string; title: string; what: string };
 
 const CALLS = {
   SITE_PAGE: { code: "sitePage_id", mail: "/v1/site-page-shares/mail", field: "sitePage_id", what: "page" },
@@ -35,6 +36,12 @@ const CALLS = {
     mail: "/v1/site-page-comment-shares/mail",
     field: "commentId",
     what: "comment",
+  },
+  CONTRIBUTION: {
+    code: "contributionId",
+    mail: "/v1/contribution-shares/mail",
+    field: "contributionId",
+    what: "contribution",
   },
 } as const;
 
@@ -135,7 +142,7 @@ export function ShareDialog({
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent data-testid="share-dialog">
         <DialogHeader>
-          <DialogTitle>{`Share this ${call.what}`}</DialogTitle>
+          <DialogTitle>{`Share this ${"what" in target ? target.what : call.what}`}</DialogTitle>
           <DialogDescription>Anyone with the link sees it on Flipside, signed in or not.</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">

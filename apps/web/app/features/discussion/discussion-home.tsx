@@ -1,15 +1,43 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { withAppFlag } from "../../lib/app-mode.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
 import { isWaitingForConnection, subscribeToConnectionWait } from "../../lib/navigation-retry.ts";
 import { notify } from "../../lib/toast.ts";
 import { initialMainState, MainStateProvider } from "./discussion-state.tsx";
-import { HomeView } from "./home-view.tsx";
-import type { FlipErrorData, HomeData, PageViewData } from "./page-data.ts";
+import type { HomeViewProps } from "./home-view.tsx";
+import { type FlipErrorData, type HomeData, type PageViewData, sharedTab } from "./page-data.ts";
 import { PageView, PageViewSkeleton } from "./page-view.tsx";
 
+type HomeViewModule = typeof import("./home-view.tsx");
+let homeView: HomeViewModule | undefined;
+/**
+ * The front page's code. The home route's loader (server code) waits for it, so the server always
+ * renders the front page at once, in the first HTML.
+ */
+export const loadHomeView = () => import("./home-view.tsx").then((m) => (homeView = m));
+const LazyHomeView = lazy(() => loadHomeView().then((m) => ({ default: m.HomeView })));
+
+/**
+ * The front page. A page view does not need its code (the page view's budget): the browser
+ * fetches it when the front page is shown. Hydrating a server-rendered front page keeps its HTML
+ * until then; coming from a page view shows `HomeLoading` meanwhile.
+ */
+function HomeView(props: HomeViewProps) {
+  const View = homeView?.HomeView ?? LazyHomeView;
+  return (
+    <Suspense fallback={<HomeLoading />}>
+      <View {...props} />
+    </Suspense>
+  );
+}
+
 export type DiscussionHomeData = HomeData | PageViewData | FlipErrorData;
+
+/** While the front page's code comes (only after a page view: a first visit has its HTML). */
+function HomeLoading() {
+  return <div aria-busy="true" className="min-h-[60vh]" data-testid="home-loading" />;
+}
 
 /**
  * docs/web-app.md#guards-and-redirects: after a failed lookup the user sees the error toast and is sent to the home route.
@@ -38,6 +66,7 @@ function usePendingPageUrl(): string | null {
 export function DiscussionHome({ data }: { data: DiscussionHomeData }) {
   const pendingUrl = usePendingPageUrl();
   const initial = initialMainState(data.kind === "page" ? data.page : null, {
+    tab: data.kind === "page" ? sharedTab(data) : "comments",
     searchText: data.kind === "home" ? (data.search?.query ?? "") : "",
   });
   let content: React.ReactNode;

@@ -1,11 +1,19 @@
-import type { Comment, ReviewSummary, SitePage, SitePageView } from "@flipside/contracts/discussion";
+import type {
+  Comment,
+  RelatedPage,
+  Review,
+  ReviewSummary,
+  SitePage,
+  SitePageView,
+} from "@flipside/contracts/discussion";
 import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
 import { type AppLoadContext, data } from "react-router";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError, type ListPage } from "../../lib/api.ts";
+import type { SharedRef } from "../../lib/share-links.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { createDiscussionClient } from "./discussion-client.ts";
-import type { FlipErrorData, HomeData, PageViewData } from "./page-data.ts";
+import type { FlipErrorData, HomeData, PageViewData, SharedContribution } from "./page-data.ts";
 
 /** Longest search text sent on to the API; longer input is cut, not refused. */
 const SEARCH_MAX_LENGTH = 200;
@@ -34,6 +42,43 @@ async function sharedThread(
 }
 
 /**
+ * What a share link points at (docs/sharing.md), read as this viewer would see it on this page;
+ * nothing when it is not on this page, gone, or not for this viewer.
+ */
+async function sharedContribution(
+  context: AppLoadContext,
+  discussion: ReturnType<typeof createDiscussionClient>,
+  pageId: string,
+  ref: SharedRef,
+): Promise<SharedContribution | undefined> {
+  const id = ref.id.toLowerCase();
+  // One item of the page's list, as that list shows it to this viewer (this server-only code
+  // keeps it out of the browser's discussion client).
+  const one = async <T>(path: string) =>
+    (
+      await serverApi(context).list<T>(path, {
+        searchAnd: `sitePage_id==${pageId},id==${id}`,
+        page: 0,
+        size: 1,
+      })
+    ).items[0] ?? null;
+  switch (ref.kind) {
+    case "comment": {
+      const thread = await sharedThread(discussion, pageId, id);
+      return thread ? { kind: "comment", thread } : undefined;
+    }
+    case "review": {
+      const review = await one<Review>("/v1/site-page-reviews").catch(() => null);
+      return review ? { kind: "review", review } : undefined;
+    }
+    case "related": {
+      const link = await one<RelatedPage>("/v1/site-page-related-pages").catch(() => null);
+      return link ? { kind: "related", link } : undefined;
+    }
+  }
+}
+
+/**
  * Resolves the address (`back: true` first, so a known page costs no write), creating its page
  * when it is new, then loads the first page of every tab in parallel. The page is read once
  * more only for what the flip does not answer, a signed-in viewer's vote and notes, and only
@@ -44,8 +89,8 @@ export async function loadPageView(
   url: string,
   /** Whether a viewer is signed in; asked while the address is being resolved. */
   signedIn: Promise<boolean>,
-  /** `?comment=`: the comment a share link points at, shown first. */
-  sharedCommentId?: string | null,
+  /** `?comment=`, `?review=` or `?related=`: what a share link points at, shown first. */
+  shared?: SharedRef | null,
 ): Promise<PageViewData | FlipErrorData> {
   const discussion = createDiscussionClient(serverApi(context));
   let flipped: SitePage;
@@ -73,13 +118,13 @@ export async function loadPageView(
   }
   const id = flipped.id;
   const readView = !created && (await signedIn);
-  const [view, comments, reviews, summary, related, shared, topics] = await Promise.all([
+  const [view, comments, reviews, summary, related, sharedPart, topics] = await Promise.all([
     readView ? discussion.pageView(id).catch(() => null) : null,
     orEmpty(discussion.comments(id)),
     orEmpty(discussion.reviews(id)),
     discussion.reviewSummary(id).catch(() => null),
     orEmpty(discussion.related(id)),
-    isUuid(sharedCommentId) ? sharedThread(discussion, id, sharedCommentId.toLowerCase()) : undefined,
+    shared && isUuid(shared.id) ? sharedContribution(context, discussion, id, shared) : undefined,
     discussion.siteTopics(flipped.site.id, TOPIC_LIMITS.shownOnPage).catch(() => []),
   ]);
   const reviewSummary: ReviewSummary = summary ?? {
@@ -100,7 +145,7 @@ export async function loadPageView(
     reviewSummary,
     related,
     topics,
-    ...(shared ? { shared } : {}),
+    ...(sharedPart ? { shared: sharedPart } : {}),
   };
 }
 

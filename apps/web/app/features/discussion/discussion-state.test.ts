@@ -31,9 +31,18 @@ describe("main state (docs/web-app.md#state)", () => {
     });
   });
 
+  it("starts a different page on the tab of what a share link points at", () => {
+    const state = mainReducer(initialMainState(pageA), { type: "page-loaded", page: pageB, tab: "reviews" });
+    expect(state.activeTab).toBe("reviews");
+  });
+
   it("keeps the tab when the same page reloads (after logging in, say)", () => {
     let state = mainReducer(initialMainState(pageA), { type: "tab", tab: "my-note" });
-    state = mainReducer(state, { type: "page-loaded", page: { ...pageA, title: "New" } as SitePageView });
+    state = mainReducer(state, {
+      type: "page-loaded",
+      page: { ...pageA, title: "New" } as SitePageView,
+      tab: "related-page",
+    });
     expect(state.activeTab).toBe("my-note");
     expect(state.pageInfo?.title).toBe("New");
   });

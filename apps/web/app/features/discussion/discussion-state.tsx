@@ -37,7 +37,8 @@ export type MainAction =
   | { type: "tab"; tab: ActiveTab }
   | { type: "search-text"; text: string }
   | { type: "loading"; loading: boolean }
-  | { type: "page-loaded"; page: SitePageView | null }
+  /** `tab`: the one a different page opens on (a share link's), else comments. */
+  | { type: "page-loaded"; page: SitePageView | null; tab?: PageTab }
   | { type: "page-info"; page: SitePageView }
   | { type: "suggestions"; open: boolean }
   | { type: "owner"; open: boolean }
@@ -73,7 +74,7 @@ export function mainReducer(state: MainState, action: MainAction): MainState {
       if (action.page?.id === state.pageInfo?.id) return { ...state, pageInfo: action.page, loading: false };
       return {
         ...state,
-        activeTab: "comments",
+        activeTab: action.tab ?? "comments",
         loading: false,
         siteId: action.page?.site.id ?? null,
         pageInfo: action.page,

@@ -1,11 +1,26 @@
 import { DISCUSSION_MESSAGES } from "@flipside/contracts/discussion-constants";
-import { type ReactNode, useEffect, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import type { IconComponent } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { PagedList } from "./paged-list.ts";
+
+/** Only page views opened from a share link load it (the page view's budget). */
+const SharedOne = lazy(() => import("./shared-thread.tsx").then((m) => ({ default: m.SharedOne })));
+
+/**
+ * The review or related page a share link points at, first on its tab and highlighted
+ * (docs/sharing.md); `children` draws it as its list does.
+ */
+export function SharedFirst({ kind, children }: { kind: "review" | "related"; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <SharedOne kind={kind}>{children}</SharedOne>
+    </Suspense>
+  );
+}
 
 /** In place of a form on a page moderators hid (decision 027). */
 export function PageClosed() {

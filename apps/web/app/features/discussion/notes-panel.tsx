@@ -11,7 +11,8 @@ import { cn } from "../../lib/cn.ts";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
-import { FormLoading, ListEmpty } from "./list-parts.tsx";
+import { usePageClosed } from "./discussion-state.tsx";
+import { FormLoading, ListEmpty, PageClosed } from "./list-parts.tsx";
 import type { NoteForm } from "./note-form.tsx";
 import { VISIBILITY_LABELS } from "./note-order.ts";
 
@@ -180,6 +181,8 @@ export function NotesPanel({
 }: NotesPanelProps) {
   const gate = useContributionGate();
   const [writing, setWriting] = useState(false);
+  // A page moderators hid takes no new notes either (decision 027); its notes stay the person's.
+  const closed = usePageClosed();
 
   if (loading || gate.pending) {
     return (
@@ -218,7 +221,7 @@ export function NotesPanel({
             <Library aria-hidden="true" />
             All my notes
           </Button>
-          {!writing ? (
+          {!writing && !closed ? (
             <Button variant="note" size="sm" onClick={() => setWriting(true)} data-testid="note-new">
               <Plus aria-hidden="true" />
               New note
@@ -238,13 +241,16 @@ export function NotesPanel({
           />
         </div>
       ) : null}
+      {closed ? <PageClosed /> : null}
       {notes.length === 0 && !writing ? (
-        <ListEmpty
-          icon={NotebookPen}
-          title="No notes on this page yet"
-          description="Write down what you want to remember about it. Only you can read a private note."
-          testId="notes-empty"
-        />
+        closed ? null : (
+          <ListEmpty
+            icon={NotebookPen}
+            title="No notes on this page yet"
+            description="Write down what you want to remember about it. Only you can read a private note."
+            testId="notes-empty"
+          />
+        )
       ) : (
         <ol className="flex flex-col gap-3" data-testid="note-list">
           {notes.map((note) => (

@@ -7,6 +7,7 @@ import type {
 } from "@flipside/contracts/discussion";
 import type { SiteTopic } from "@flipside/contracts/topics";
 import type { ListPage } from "./discussion-client.ts";
+import type { PageTab } from "./discussion-state.tsx";
 
 /** What the page view needs for its first paint, all of it in the server's HTML. */
 export interface PageViewData {
@@ -25,12 +26,18 @@ export interface PageViewData {
   related: ListPage<RelatedPage>;
   /** The site's most suggested topics (docs/topics.md), at most three. */
   topics: SiteTopic[];
-  /**
-   * The comment a share link points at (`?comment=`), after its thread's first comment when it is
-   * a reply: shown first and highlighted (docs/sharing.md).
-   */
-  shared?: Comment[];
+  /** What a share link points at, shown first on its tab and highlighted (docs/sharing.md). */
+  shared?: SharedContribution;
 }
+
+/**
+ * A shared comment (`?comment=`) comes after its thread's first comment when it is a reply; a
+ * review (`?review=`) or a related page (`?related=`) comes as its list shows it.
+ */
+export type SharedContribution =
+  | { kind: "comment"; thread: Comment[] }
+  | { kind: "review"; review: Review }
+  | { kind: "related"; link: RelatedPage };
 
 /** A lookup the API refused (docs/web-app.md#guards-and-redirects): the page shows the message and goes home. */
 export interface FlipErrorData {
@@ -48,4 +55,16 @@ export interface HomeData {
   mostDiscussed: SitePageView[];
   /** Pages whose address or title contains `?q=`, when the visitor searched. */
   search?: { query: string; results: ListPage<SitePageView> };
+}
+
+/** The tab a page view opens on: the one holding what a share link points at, else the first. */
+export function sharedTab(data: { shared?: SharedContribution | undefined }): PageTab {
+  switch (data.shared?.kind) {
+    case "review":
+      return "reviews";
+    case "related":
+      return "related-page";
+    default:
+      return "comments";
+  }
 }

@@ -27,7 +27,7 @@ import { useNoteDrawers } from "./note-drawers.ts";
 import { upsertNote } from "./note-order.ts";
 import { type NoteEvents, NotesPanel } from "./notes-panel.tsx";
 import { OwnVotesProvider } from "./own-votes.tsx";
-import type { PageViewData } from "./page-data.ts";
+import { type PageViewData, sharedTab } from "./page-data.ts";
 import { PageHeader } from "./page-header.tsx";
 import { usePagedList } from "./paged-list.ts";
 import { RelatedPanel } from "./related-panel.tsx";
@@ -184,8 +184,8 @@ export function PageView({ data }: { data: PageViewData }) {
   }, [data, drawers]);
 
   useEffect(() => {
-    dispatch({ type: "page-loaded", page: data.page });
-  }, [data.page, dispatch]);
+    dispatch({ type: "page-loaded", page: data.page, tab: sharedTab(data) });
+  }, [data, dispatch]);
 
   useEffect(() => {
     if (page !== data.page) dispatch({ type: "page-info", page });
@@ -316,7 +316,7 @@ export function PageView({ data }: { data: PageViewData }) {
               <TabsContent value="comments" forceMount>
                 <CommentsPanel
                   sitePageId={sitePageId}
-                  shared={data.shared}
+                  shared={data.shared?.kind === "comment" ? data.shared.thread : undefined}
                   list={comments}
                   sort={sort}
                   onSortChange={setSort}
@@ -325,6 +325,7 @@ export function PageView({ data }: { data: PageViewData }) {
               <TabsContent value="reviews" forceMount>
                 <ReviewsPanel
                   sitePageId={sitePageId}
+                  shared={data.shared?.kind === "review" ? data.shared.review : undefined}
                   list={reviews}
                   active={activeTab === "reviews"}
                   // A failed refetch keeps the summary shown (docs/web-app.md#new-versions-and-failures).
@@ -332,7 +333,12 @@ export function PageView({ data }: { data: PageViewData }) {
                 />
               </TabsContent>
               <TabsContent value="related-page" forceMount>
-                <RelatedPanel sitePageId={sitePageId} list={related} active={activeTab === "related-page"} />
+                <RelatedPanel
+                  sitePageId={sitePageId}
+                  shared={data.shared?.kind === "related" ? data.shared.link : undefined}
+                  list={related}
+                  active={activeTab === "related-page"}
+                />
               </TabsContent>
               <TabsContent value="my-note" forceMount>
                 <NotesPanel

@@ -12,11 +12,11 @@ import { ConfirmDelete } from "./confirm-delete.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { usePageClosed } from "./discussion-state.tsx";
-import { FormLoading, ListEmpty, PageClosed, PagedListBody } from "./list-parts.tsx";
+import { FormLoading, ListEmpty, PageClosed, PagedListBody, SharedFirst } from "./list-parts.tsx";
 import { ExternalLink, PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import type { PagedList } from "./paged-list.ts";
-import { ReportButton } from "./report-button.tsx";
+import { ReportButton, ShareButton } from "./report-button.tsx";
 import { pageViewPath } from "./search-input.ts";
 import { VoteArrows } from "./vote-arrows.tsx";
 
@@ -70,6 +70,7 @@ function RelatedItem({ link, onRemoved }: { link: RelatedPage; onRemoved(): void
           <p>
             Linked by <AuthorName author={link.author} /> · <TimeAgo iso={link.createdDate} />
           </p>
+          <ShareButton id={link.id} what="related page" title={`A related page on Flipside: ${name}`} />
           {mine ? (
             <Button
               type="button"
@@ -108,10 +109,13 @@ const loadRelatedForm = () => import("./related-form.tsx");
 
 export function RelatedPanel({
   sitePageId,
+  shared,
   list,
   active,
 }: {
   sitePageId: string;
+  /** The related page a share link points at (docs/sharing.md). */
+  shared?: RelatedPage | undefined;
   list: PagedList<RelatedPage>;
   /** The tab is shown (or was): the form's code comes then. */
   active: boolean;
@@ -120,6 +124,11 @@ export function RelatedPanel({
   const closed = usePageClosed();
   return (
     <section aria-label="Related pages" className="flex flex-col gap-5">
+      {shared ? (
+        <SharedFirst kind="related">
+          <RelatedItem link={shared} onRemoved={() => list.edit({ type: "remove", id: shared.id })} />
+        </SharedFirst>
+      ) : null}
       {closed ? (
         <PageClosed />
       ) : (

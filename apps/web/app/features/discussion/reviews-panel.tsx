@@ -9,10 +9,10 @@ import { AuthorByline } from "./author-byline.tsx";
 import { OfficialBadge, useReplyComposer } from "./comment-item.tsx";
 import { useContributionGate } from "./contribution-gate.ts";
 import { usePageClosed } from "./discussion-state.tsx";
-import { FormLoading, ListEmpty, PageClosed, PagedListBody } from "./list-parts.tsx";
+import { FormLoading, ListEmpty, PageClosed, PagedListBody, SharedFirst } from "./list-parts.tsx";
 import type { PagedList } from "./paged-list.ts";
 import { ReplyThread } from "./reply-thread.tsx";
-import { ReportButton } from "./report-button.tsx";
+import { ReportButton, ShareButton } from "./report-button.tsx";
 import { SentimentBadge } from "./review-sentiment.tsx";
 import { VoteArrows } from "./vote-arrows.tsx";
 
@@ -70,6 +70,7 @@ function ReviewItem({
               initial={{ up: review.up, down: review.down, score: review.score, myVote: review.myVote }}
             />
             {reply.trigger}
+            <ShareButton id={review.id} what="review" title={`A review on Flipside: ${review.title}`} />
             {mine ? null : <ReportButton id={review.id} what="review" />}
           </div>
         </>
@@ -82,6 +83,8 @@ function ReviewItem({
 
 export interface ReviewsPanelProps {
   sitePageId: string;
+  /** The review a share link points at (docs/sharing.md). */
+  shared?: Review | undefined;
   list: PagedList<Review>;
   /** The tab is shown (or was): the form's code comes then. */
   active: boolean;
@@ -93,11 +96,28 @@ export interface ReviewsPanelProps {
 /** The review form (react-hook-form and its fields) comes the first time the tab is shown. */
 const loadReviewForm = () => import("./review-form.tsx");
 
-export function ReviewsPanel({ sitePageId, list, active, onReviewSaved }: ReviewsPanelProps) {
+function ReviewWithReplies({ review }: { review: Review }) {
+  return (
+    <ReplyThread
+      rootId={review.id}
+      replySize={review.replySize}
+      renderRoot={({ addReply, replies }) => (
+        <ReviewItem review={review} addReply={addReply} replies={replies} />
+      )}
+    />
+  );
+}
+
+export function ReviewsPanel({ sitePageId, shared, list, active, onReviewSaved }: ReviewsPanelProps) {
   const { state } = list;
   const closed = usePageClosed();
   return (
     <section aria-label="Reviews" className="flex flex-col gap-5">
+      {shared ? (
+        <SharedFirst kind="review">
+          <ReviewWithReplies review={shared} />
+        </SharedFirst>
+      ) : null}
       {closed ? (
         <PageClosed />
       ) : (
@@ -138,15 +158,7 @@ export function ReviewsPanel({ sitePageId, list, active, onReviewSaved }: Review
         testId="review-list"
         loadMoreTestId="reviews-load-more"
         className="flex flex-col gap-6"
-        renderItem={(review) => (
-          <ReplyThread
-            rootId={review.id}
-            replySize={review.replySize}
-            renderRoot={({ addReply, replies }) => (
-              <ReviewItem review={review} addReply={addReply} replies={replies} />
-            )}
-          />
-        )}
+        renderItem={(review) => <ReviewWithReplies review={review} />}
       />
     </section>
   );

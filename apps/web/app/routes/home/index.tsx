@@ -1,12 +1,12 @@
 import { SHOWS_PAGE_HEADER } from "@flipside/contracts/constants";
 import { data as withStatus } from "react-router";
 import { lookUpAccount } from "../../features/accounts/account-session.server.ts";
-import { DiscussionHome } from "../../features/discussion/discussion-home.tsx";
+import { DiscussionHome, loadHomeView } from "../../features/discussion/discussion-home.tsx";
 import { loadHome, loadPageView } from "../../features/discussion/discussion-loaders.server.ts";
 import { pageViewMeta } from "../../features/discussion/page-meta.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import type { RootData } from "../../lib/root-data.ts";
-import { SHARED_COMMENT_PARAM } from "../../lib/share-links.ts";
+import { sharedRef } from "../../lib/share-links.ts";
 import type { Route } from "./+types/index";
 
 /**
@@ -14,11 +14,13 @@ import type { Route } from "./+types/index";
  * server-rendered with its first comments, reviews and related pages (docs/discussion.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Loaded once; from then on the server renders the front page without waiting.
+  await loadHomeView();
   const params = new URL(request.url).searchParams;
   const url = params.get("url")?.trim();
   if (url) {
     const signedIn = lookUpAccount(request, context).then(({ user }) => user !== null);
-    const result = await loadPageView(context, url, signedIn, params.get(SHARED_COMMENT_PARAM));
+    const result = await loadPageView(context, url, signedIn, sharedRef(params));
     if (result.kind === "flip-error") return withStatus(result, { status: result.status });
     // Its HTML may be cached until this page changes (apps/api/src/plugins/web.ts).
     return withStatus(result, { headers: { [SHOWS_PAGE_HEADER]: result.page.id } });
