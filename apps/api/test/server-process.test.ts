@@ -45,10 +45,18 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/**
+ * A cold start of the real process: tsx compiles the API, PGlite opens (and on a fresh data
+ * directory creates and migrates) the database. Alone that is 5 s, or 12 s on a fresh directory;
+ * beside the rest of the suite on two cores, more than twice that.
+ */
+const START_MS = 60_000;
+
 async function waitReady(port: number, proc: { exited: Promise<number | null> }) {
   let done = false;
   void proc.exited.then(() => (done = true));
-  for (let i = 0; i < 200 && !done; i++) {
+  const deadline = Date.now() + START_MS;
+  while (Date.now() < deadline && !done) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
       if (res.ok) return;
@@ -66,36 +74,41 @@ describe.skipIf(!pgliteOnly)("the server process", () => {
     expect(proc.output()).toContain("PORT");
   });
 
-  it("locks the data directory, and shuts down cleanly on SIGTERM", async () => {
-    const port = await freePort();
-    const first = start({ PORT: String(port), DATA_DIR: dataDir });
-    let second: ReturnType<typeof start> | undefined;
-    try {
-      await waitReady(port, first);
-      expect(existsSync(join(dataDir, "flipside.lock"))).toBe(true);
+  it(
+    "locks the data directory, and shuts down cleanly on SIGTERM",
+    async () => {
+      const port = await freePort();
+      const first = start({ PORT: String(port), DATA_DIR: dataDir });
+      let second: ReturnType<typeof start> | undefined;
+      try {
+        await waitReady(port, first);
+        expect(existsSync(join(dataDir, "flipside.lock"))).toBe(true);
 
-      second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
-      expect(await second.exited).toBe(1);
-      expect(second.output()).toMatch(/Another Flipside process \(pid \d+\) is using the data directory/);
+        second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+        expect(await second.exited).toBe(1);
+        expect(second.output()).toMatch(/Another Flipside process \(pid \d+\) is using the data directory/);
 
-      first.child.kill("SIGTERM");
-      expect(await first.exited).toBe(0);
-      expect(existsSync(join(dataDir, "flipside.lock"))).toBe(false);
-    } finally {
-      killIfRunning(first.child);
-      if (second) killIfRunning(second.child);
-    }
+        first.child.kill("SIGTERM");
+        expect(await first.exited).toBe(0);
+        expect(existsSync(join(dataDir, "flipside.lock"))).toBe(false);
+      } finally {
+        killIfRunning(first.child);
+        if (second) killIfRunning(second.child);
+      }
 
-    // The database closed cleanly: a new process opens it and is ready.
-    const again = start({ PORT: String(port), DATA_DIR: dataDir });
-    try {
-      await waitReady(port, again);
-      again.child.kill("SIGINT");
-      expect(await again.exited).toBe(0);
-    } finally {
-      killIfRunning(again.child);
-    }
-  });
+      // The database closed cleanly: a new process opens it and is ready.
+      const again = start({ PORT: String(port), DATA_DIR: dataDir });
+      try {
+        await waitReady(port, again);
+        again.child.kill("SIGINT");
+        expect(await again.exited).toBe(0);
+      } finally {
+        killIfRunning(again.child);
+      }
+    },
+    // Three cold starts, the first on a fresh data directory (see START_MS).
+    3 * START_MS,
+  );
 });
 
 function killIfRunning(child: ChildProcess) {
