@@ -9,7 +9,7 @@ import type {
 import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
 import { type AppLoadContext, data } from "react-router";
 import { serverApi } from "../../lib/api.server.ts";
-import { isApiError, type ListPage } from "../../lib/api.ts";
+import { type ApiClient, isApiError, type ListPage } from "../../lib/api.ts";
 import type { SharedRef } from "../../lib/share-links.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { createDiscussionClient } from "./discussion-client.ts";
@@ -46,7 +46,7 @@ async function sharedThread(
  * nothing when it is not on this page, gone, or not for this viewer.
  */
 async function sharedContribution(
-  context: AppLoadContext,
+  client: ApiClient,
   discussion: ReturnType<typeof createDiscussionClient>,
   pageId: string,
   ref: SharedRef,
@@ -56,7 +56,7 @@ async function sharedContribution(
   // keeps it out of the browser's discussion client).
   const one = async <T>(path: string) =>
     (
-      await serverApi(context).list<T>(path, {
+      await client.list<T>(path, {
         searchAnd: `sitePage_id==${pageId},id==${id}`,
         page: 0,
         size: 1,
@@ -92,7 +92,8 @@ export async function loadPageView(
   /** `?comment=`, `?review=` or `?related=`: what a share link points at, shown first. */
   shared?: SharedRef | null,
 ): Promise<PageViewData | FlipErrorData> {
-  const discussion = createDiscussionClient(serverApi(context));
+  const client = serverApi(context);
+  const discussion = createDiscussionClient(client);
   let flipped: SitePage;
   let created = false;
   try {
@@ -124,7 +125,7 @@ export async function loadPageView(
     orEmpty(discussion.reviews(id)),
     discussion.reviewSummary(id).catch(() => null),
     orEmpty(discussion.related(id)),
-    shared && isUuid(shared.id) ? sharedContribution(context, discussion, id, shared) : undefined,
+    shared && isUuid(shared.id) ? sharedContribution(client, discussion, id, shared) : undefined,
     discussion.siteTopics(flipped.site.id, TOPIC_LIMITS.shownOnPage).catch(() => []),
   ]);
   const reviewSummary: ReviewSummary = summary ?? {
