@@ -359,6 +359,26 @@ describe("what a page view downloads", () => {
     await reviewForm.getByText("Give it a title").waitFor();
     expect([...scripts.keys()].filter((path) => /\/assets\/zod-/.test(path)).length).toBeGreaterThan(0);
   });
+
+  it("the front page's own code comes apart, and its server HTML stays while the code is slow", async () => {
+    await flip("flipside-budget.com/front");
+    const { page } = await tracked();
+    // The front page's chunk takes its time; an update reaching its boundary before then used to
+    // swap the server's HTML for the empty fallback.
+    await page.route(/\/assets\/home-view-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await visit(page, "/");
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId("home-loading").count()).toBe(0);
+    expect(await page.getByTestId("home-view").isVisible()).toBe(true);
+    expect(await page.getByTestId("page-card").count()).toBeGreaterThan(0);
+    // Hydrated: the search box works.
+    await page.getByTestId("search-input").fill("flipside-budget.com/front");
+    await page.getByTestId("search-input").press("Enter");
+    await page.getByTestId("page-view").waitFor();
+  });
 });
 
 describe("failed flips (docs/web-app.md#guards-and-redirects)", () => {

@@ -6,25 +6,19 @@ import { isWaitingForConnection, subscribeToConnectionWait } from "../../lib/nav
 import { notify } from "../../lib/toast.ts";
 import { initialMainState, MainStateProvider } from "./discussion-state.tsx";
 import type { HomeViewProps } from "./home-view.tsx";
+import { loadedHomeView, loadHomeView } from "./home-view-code.ts";
 import { type FlipErrorData, type HomeData, type PageViewData, sharedTab } from "./page-data.ts";
 import { PageView, PageViewSkeleton } from "./page-view.tsx";
 
-type HomeViewModule = typeof import("./home-view.tsx");
-let homeView: HomeViewModule | undefined;
-/**
- * The front page's code. The home route's loader (server code) waits for it, so the server always
- * renders the front page at once, in the first HTML.
- */
-export const loadHomeView = () => import("./home-view.tsx").then((m) => (homeView = m));
 const LazyHomeView = lazy(() => loadHomeView().then((m) => ({ default: m.HomeView })));
 
 /**
  * The front page. A page view does not need its code (the page view's budget): the browser
- * fetches it when the front page is shown. Hydrating a server-rendered front page keeps its HTML
- * until then; coming from a page view shows `HomeLoading` meanwhile.
+ * fetches it when the front page is shown, and coming from a page view shows `HomeLoading`
+ * meanwhile. A server-rendered front page has it before hydration (`home-view-code.ts`).
  */
 function HomeView(props: HomeViewProps) {
-  const View = homeView?.HomeView ?? LazyHomeView;
+  const View = loadedHomeView()?.HomeView ?? LazyHomeView;
   return (
     <Suspense fallback={<HomeLoading />}>
       <View {...props} />

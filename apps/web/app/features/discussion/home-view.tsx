@@ -48,7 +48,7 @@ export interface HomeViewProps {
 /** The front page: the search box, then real pages only (recent and most discussed), or an honest empty state. */
 export function HomeView({ recent, mostDiscussed, search, alert }: HomeViewProps) {
   return (
-    <div className="flex flex-col gap-12" data-testid="home-view">
+    <div className="flex flex-col gap-12" data-testid="home-view" data-home-view="">
       <section className="mx-auto flex w-full max-w-2xl flex-col items-center gap-5 pt-4 text-center sm:pt-10">
         <h1 className="text-balance font-semibold text-3xl tracking-tight sm:text-5xl">
           See the other side of any web page

@@ -1,8 +1,9 @@
 import { SHOWS_PAGE_HEADER } from "@flipside/contracts/constants";
 import { data as withStatus } from "react-router";
 import { lookUpAccount } from "../../features/accounts/account-session.server.ts";
-import { DiscussionHome, loadHomeView } from "../../features/discussion/discussion-home.tsx";
+import { DiscussionHome } from "../../features/discussion/discussion-home.tsx";
 import { loadHome, loadPageView } from "../../features/discussion/discussion-loaders.server.ts";
+import { loadHomeView } from "../../features/discussion/home-view-code.ts";
 import { pageViewMeta } from "../../features/discussion/page-meta.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import type { RootData } from "../../lib/root-data.ts";
