@@ -6,8 +6,8 @@ import { pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 /**
  * Sharing (issue 11, docs/sharing.md): a comment shared by mail arrives with its short link;
  * `/s/{code}` opens the page view with that comment first and highlighted; reviews and related
- * pages are shared the same way, and open on their own tab; the page's own Share
- * button gives its link; `/share` (the system share sheet's target) flips what it was given.
+ * pages are shared the same way, and open on their own tab; a public note opens its author's
+ * page with the note first; the page's own Share button gives its link; `/share` (the system share sheet's target) flips what it was given.
  */
 
 const journey = useJourney({ NODE_ENV: "test", PAGE_FETCH_ENABLED: "false" });
@@ -187,6 +187,83 @@ describe("sharing", () => {
     await friendPage.getByTestId("page-header").waitFor();
     expect(await friendPage.getByTestId("shared-contribution").count()).toBe(0);
     expect(await friendPage.getByTestId("tab-comments").getAttribute("aria-selected")).toBe("true");
+    for (const tab of [samTab, friendTab]) expect(tab.problems.all()).toEqual([]);
+  });
+
+  it("a public note has Share on its author's page; its link opens that page with the note first, while it stays public", async () => {
+    const { api } = journey;
+    const sam = await journey.account("Sam Sharer", { email: uniqueEmail("sam") });
+    const ola = await journey.account("Ola Noter", { email: uniqueEmail("ola") });
+    const flipped = await api<{ id: string }>("/v1/site-pages/flip", {
+      method: "POST",
+      body: { url: `https://www.noted-${Date.now().toString(36)}.org/essay` },
+    });
+    const note = (title: string, body: string, visibility = "PUBLIC") =>
+      api<{ id: string }>("/v1/notes", {
+        method: "POST",
+        token: ola.token,
+        body: { sitePage_id: flipped.data.id, title, body, visibility },
+      });
+    // The oldest is past the first page of public notes her page lists.
+    const oldest = await note("The first draft", "Written before the corrections.");
+    for (let i = 1; i <= 5; i++) await note(`Aside ${i}`, `Aside number ${i}.`);
+    const shared = await note("Check the footnotes", "Footnote 12 cites a retracted study.");
+    await note("Just for me", "Private thoughts.", "PRIVATE");
+
+    const samTab = await tracked();
+    await signIn(samTab, sam);
+    const { page } = samTab;
+    await visit(page, `/users/${ola.id}`);
+    const card = page.locator(`#note-${shared.data.id}`);
+    await card.getByRole("button", { name: "Share the note “Check the footnotes”" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share this note" });
+    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    const friend = uniqueEmail("friend");
+    await dialog.getByTestId("share-to").fill(friend);
+    await dialog.getByTestId("share-send").click();
+    await toastSaying(page, "Sent. We mailed the link to the addresses you gave.").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const mail = await journey.mail.next(friend);
+    expect(mail.subject).toBe("Sam Sharer shared a note with you on Flipside");
+    expect(mail.text).toContain("shared a public note by Ola Noter");
+    expect(mail.text).toContain("“Footnote 12 cites a retracted study.”");
+    const mailed = new URL(/(http\S+\/s\/[0-9A-Za-z]{10})/.exec(mail.text)?.[1] ?? "").pathname;
+
+    // A friend without an account, on a phone: the note first, highlighted, and not twice.
+    const friendTab = await tracked({ viewport: { width: 375, height: 740 } });
+    const friendPage = friendTab.page;
+    await visit(friendPage, mailed);
+    expect(new URL(friendPage.url()).pathname).toBe(`/users/${ola.id}`);
+    expect(new URL(friendPage.url()).searchParams.get("note")).toBe(shared.data.id);
+    const section = friendPage.getByTestId("shared-note");
+    expect(await section.getByRole("heading", { level: 2 }).innerText()).toBe("A note shared with you");
+    expect(await section.innerText()).toContain("Footnote 12 cites a retracted study.");
+    await expect.poll(() => section.isVisible()).toBe(true);
+    expect(await friendPage.locator(`#note-${shared.data.id}`).count()).toBe(1);
+    expect(await seriousAxeFindings(friendPage)).toEqual([]);
+    // Report and Block go under a short name on a phone rather than break it over lines.
+    expect((await friendPage.getByTestId("profile-name").boundingBox())?.height).toBeLessThan(40);
+
+    // A note past the first page still comes first by its link.
+    expect(await friendPage.locator(`#note-${oldest.data.id}`).count()).toBe(0);
+    const code = await api<{ path: string }>(`/v1/share-codes?noteId=${oldest.data.id}`);
+    await visit(friendPage, code.data.path);
+    expect(await friendPage.getByTestId("shared-note").innerText()).toContain(
+      "Written before the corrections.",
+    );
+
+    // Made private, it is no longer shown by its link; the page still opens.
+    const made = await api(`/v1/notes/${shared.data.id}`, {
+      method: "PUT",
+      token: ola.token,
+      body: { visibility: "PRIVATE" },
+    });
+    expect(made.status).toBe(200);
+    await visit(friendPage, mailed);
+    await friendPage.getByTestId("public-profile").waitFor();
+    expect(await friendPage.getByTestId("shared-note").count()).toBe(0);
+    expect(await friendPage.locator(`#note-${shared.data.id}`).count()).toBe(0);
     for (const tab of [samTab, friendTab]) expect(tab.problems.all()).toEqual([]);
   });
 

@@ -21,23 +21,28 @@ export const CommentShareMailRequest = z
 export const ContributionShareMailRequest = z
   .strictObject({ contributionId: z.uuid(), to: Recipients, message: Message })
   .meta({ id: "ContributionShareMailRequest" });
+/** Someone's PUBLIC note. */
+export const NoteShareMailRequest = z
+  .strictObject({ noteId: z.uuid(), to: Recipients, message: Message })
+  .meta({ id: "NoteShareMailRequest" });
 
 /** Always the same: whether an address opted out or not is nobody's business. */
 export const ShareMailReceipt = z.object({ status: z.literal("ACCEPTED") }).meta({ id: "ShareMailReceipt" });
 
-/** Exactly one of: a page, a comment or reply, any contribution (a review, a related page…). */
+const TARGETS = ["sitePage_id", "commentId", "contributionId", "noteId"] as const;
+
+/** Exactly one of: a page, a comment or reply, any contribution (a review, a related page…), a public note. */
 export const ShareCodeQuery = z
   .object({
     sitePage_id: z.uuid().optional(),
     commentId: z.uuid().optional(),
     contributionId: z.uuid().optional(),
+    noteId: z.uuid().optional(),
   })
-  .refine((q) => [q.sitePage_id, q.commentId, q.contributionId].filter(Boolean).length === 1, {
+  .refine((q) => TARGETS.filter((key) => q[key]).length === 1, {
     error: (issue) => {
       const q = issue.input as Record<string, string | undefined>;
-      return q.sitePage_id || q.commentId || q.contributionId
-        ? SHARE_MESSAGES.targetBoth
-        : SHARE_MESSAGES.targetRequired;
+      return TARGETS.some((key) => q[key]) ? SHARE_MESSAGES.targetBoth : SHARE_MESSAGES.targetRequired;
     },
   });
 
@@ -47,7 +52,7 @@ export const SharedContributionType = z
   .meta({ id: "SharedContributionType" });
 export type SharedContributionType = z.infer<typeof SharedContributionType>;
 
-/** A share link: `/s/{code}`, the same for the same page or comment, and how often it was used. */
+/** A share link: `/s/{code}`, the same for the same target, and how often it was used. */
 export const ShareCode = z
   .object({
     code: z.string(),
@@ -59,6 +64,8 @@ export const ShareCode = z
     /** The contribution shared (any kind); null for a page. */
     contributionId: z.uuid().nullable(),
     contributionType: SharedContributionType.nullable(),
+    /** The public note shared; null otherwise. */
+    noteId: z.uuid().nullable(),
     /** Times the link was opened. */
     opens: z.number().int(),
     /** Addresses it was mailed to. */
@@ -67,7 +74,10 @@ export const ShareCode = z
   .meta({ id: "ShareCode" });
 export type ShareCode = z.infer<typeof ShareCode>;
 
-/** What a share code leads to: the page's address, and the contribution to highlight on it. */
+/**
+ * What a share code leads to: the page's address and the contribution to highlight on it, or a
+ * public note, shown on its author's page.
+ */
 export const ShareTarget = z
   .object({
     code: z.string(),
@@ -77,6 +87,8 @@ export const ShareTarget = z
     commentId: z.uuid().nullable(),
     contributionId: z.uuid().nullable(),
     contributionType: SharedContributionType.nullable(),
+    /** The public note shared, and its author (whose page shows it); null otherwise. */
+    note: z.object({ id: z.uuid(), authorId: z.uuid() }).nullable(),
   })
   .meta({ id: "ShareTarget" });
 export type ShareTarget = z.infer<typeof ShareTarget>;

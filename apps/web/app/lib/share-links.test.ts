@@ -36,6 +36,16 @@ describe("sharedPagePath", () => {
       "&related=abc",
     );
   });
+
+  it("leads a public note to its author's page, the note named", () => {
+    const note = {
+      id: "0190f4c2-0000-7000-8000-000000000001",
+      authorId: "0190f4c2-0000-7000-8000-000000000002",
+    };
+    expect(
+      sharedPagePath("https://a.example/x", { contributionId: null, contributionType: null, note }),
+    ).toBe(`/users/${note.authorId}?note=${note.id}`);
+  });
 });
 
 describe("sharedRef", () => {

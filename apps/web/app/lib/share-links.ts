@@ -10,11 +10,19 @@ export interface SharedRef {
 const PARAM_OF = { COMMENT: "comment", REPLY: "comment", REVIEW: "review", RELATED_PAGE: "related" } as const;
 const SHARED_KINDS: readonly SharedKind[] = ["comment", "review", "related"];
 
-/** The page view of a shared page, with the shared contribution (if any) shown first. */
+/**
+ * Where a share link leads: the page view of a shared page, with the shared contribution (if any)
+ * shown first; or, for a public note, its author's page with the note first.
+ */
 export function sharedPagePath(
   url: string,
-  shared: { contributionId: string | null; contributionType: keyof typeof PARAM_OF | null },
+  shared: {
+    contributionId: string | null;
+    contributionType: keyof typeof PARAM_OF | null;
+    note?: { id: string; authorId: string } | null;
+  },
 ): string {
+  if (shared.note) return `/users/${shared.note.authorId}?${new URLSearchParams({ note: shared.note.id })}`;
   if (!shared.contributionId || !shared.contributionType) return pageViewPath(url);
   return `/?${new URLSearchParams({ url, [PARAM_OF[shared.contributionType]]: shared.contributionId })}`;
 }

@@ -1,19 +1,21 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import { users } from "./accounts.ts";
-import { sitePages } from "./discussion.ts";
+import { notes, sitePages } from "./discussion.ts";
 
 /**
- * One share link per page or comment (docs/sharing.md): `/s/{code}`. The same target always has
- * the same code (the unique index), so links spread without multiplying rows.
+ * One share link per page, contribution or public note (docs/sharing.md): `/s/{code}`. The same
+ * target always has the same code (the unique indexes), so links spread without multiplying rows.
  */
 export const shareCodes = pgTable(
   "share_codes",
   {
     code: text("code").primaryKey(),
-    /** The comment or reply shared, or null for the page itself. */
+    /** The contribution shared (comment, reply, review, related page), or null. */
     contributionId: uuid("contribution_id"),
+    /** The public note shared (its page is `site_page_id`), or null. */
+    noteId: uuid("note_id").references(() => notes.id, { onDelete: "cascade" }),
     sitePageId: uuid("site_page_id")
       .notNull()
       .references(() => sitePages.id, { onDelete: "cascade" }),
@@ -21,8 +23,12 @@ export const shareCodes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("share_codes_page_idx").on(t.sitePageId).where(sql`${t.contributionId} is null`),
+    uniqueIndex("share_codes_page_idx")
+      .on(t.sitePageId)
+      .where(sql`${t.contributionId} is null and ${t.noteId} is null`),
     uniqueIndex("share_codes_contribution_idx").on(t.contributionId),
+    uniqueIndex("share_codes_note_idx").on(t.noteId),
+    check("share_codes_one_target", sql`${t.contributionId} is null or ${t.noteId} is null`),
   ],
 );
 

@@ -16,9 +16,16 @@ const quote = (text: string) => {
 export type SharedPart =
   | { type: "COMMENT" | "REPLY"; text: string }
   | { type: "REVIEW"; title: string; text: string }
-  | { type: "RELATED_PAGE"; text: string; related: { title: string; url: string } };
+  | { type: "RELATED_PAGE"; text: string; related: { title: string; url: string } }
+  | { type: "NOTE"; title: string; text: string; author: string };
 
-const NOUN = { COMMENT: "comment", REPLY: "reply", REVIEW: "review", RELATED_PAGE: "related page" } as const;
+const NOUN = {
+  COMMENT: "comment",
+  REPLY: "reply",
+  REVIEW: "review",
+  RELATED_PAGE: "related page",
+  NOTE: "note",
+} as const;
 
 function describe(sharer: string, page: { title: string; url: string }, part: SharedPart): string[] {
   const on = `“${page.title}” (${page.url})`;
@@ -31,6 +38,12 @@ function describe(sharer: string, page: { title: string; url: string }, part: Sh
         `${sharer} shared a page related to ${on}: “${part.related.title}” (${part.related.url}).`,
         ...(said.length ? [`Why it is related: ${said[0]}`] : []),
       ];
+    case "NOTE":
+      return [
+        `${sharer} shared a public note by ${part.author} on ${on}:`,
+        `“${quote(part.title)}”`,
+        ...said,
+      ];
     default:
       return [`${sharer} shared a ${NOUN[part.type]} on ${on}:`, ...said];
   }
@@ -39,7 +52,8 @@ function describe(sharer: string, page: { title: string; url: string }, part: Sh
 /**
  * The one template a share is mailed with (docs/sharing.md): the sharer's display name, the page's
  * title and address or the shared contribution (a comment's or reply's text, a review's title and
- * text, a related page's address and reason), their message as plain text, and the link. Every
+ * text, a related page's address and reason, a public note's author, title and text), their
+ * message as plain text, and the link. Every
  * value is escaped in the HTML part; nothing of the sender goes into a header but the subject's
  * name, on one line.
  */

@@ -1,6 +1,7 @@
 import {
   CommentShareMailRequest,
   ContributionShareMailRequest,
+  NoteShareMailRequest,
   ShareCode,
   ShareCodeQuery,
   ShareMailReceipt,
@@ -30,7 +31,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "The share link of a page or a contribution",
         description:
-          "Give one of `sitePage_id`, `commentId` (a comment or reply) or `contributionId` (a comment, reply, review or related page). The code is 10 base62 characters, unguessable, and the same for the same target; `/s/{code}` leads to it. `opens` and `mailed` count its use.",
+          "Give one of `sitePage_id`, `commentId` (a comment or reply), `contributionId` (a comment, reply, review or related page) or `noteId` (someone's PUBLIC note). The code is 10 base62 characters, unguessable, and the same for the same target; `/s/{code}` leads to it. `opens` and `mailed` count its use. Only what the asker can read is shared: nothing hidden, deleted, on a hidden page or across a block (404).",
         querystring: ShareCodeQuery,
         response: { 200: ShareCode, ...problems(400, 404) },
       },
@@ -45,7 +46,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Where a share link leads",
         description:
-          "The page's address and the contribution to show; counts an open. `/s/{code}` redirects with it.",
+          "The page's address and the contribution to show, or the public note and its author (whose page shows it); counts an open. `/s/{code}` redirects with it.",
         params: z.object({ code: z.string().regex(/^[0-9A-Za-z]{1,40}$/) }),
         response: { 200: ShareTarget, ...problems(400, 404) },
       },
@@ -98,6 +99,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
     ContributionShareMailRequest,
     service.mailContribution,
   );
+  mailRoute("/v1/note-shares/mail", "Share a public note by mail", NoteShareMailRequest, service.mailNote);
 
   unsubscribeRoutes(app, {
     path: "/v1/site-page-shares/unsubscribe",

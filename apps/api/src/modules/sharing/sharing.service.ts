@@ -9,7 +9,7 @@ import {
 import { and, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions, relatedPageLinks, reviews, sitePages } from "../../db/schema/discussion.ts";
+import { contributions, notes, relatedPageLinks, reviews, sitePages } from "../../db/schema/discussion.ts";
 import { shareCodes, shareMails } from "../../db/schema/sharing.ts";
 import { notFound, tooManyRequests } from "../../lib/errors.ts";
 import { emailHash, hasOptedOut, optOut } from "../../lib/mail-opt-outs.ts";
@@ -28,16 +28,24 @@ export function newShareCode(): string {
   return code;
 }
 
-/** What is shared: a page, or a contribution on it (a comment, reply, review or related page). */
-type Target = { pageId: string; contributionId: string | null; part: SharedPart | null };
+/**
+ * What is shared: a page, a contribution on it (a comment, reply, review or related page), or a
+ * public note about it.
+ */
+type Target = {
+  pageId: string;
+  contributionId: string | null;
+  noteId: string | null;
+  part: SharedPart | null;
+};
 
 const COMMENT_KINDS: readonly SharedContributionType[] = ["COMMENT", "REPLY"];
 const ALL_KINDS: readonly SharedContributionType[] = ["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"];
 
 /**
  * Share links and sharing by mail (docs/sharing.md). A share names what the sharer can read:
- * a page, or a live contribution they are shown (not one across a block, not a hidden one, not a
- * link to a hidden page).
+ * a page, a live contribution they are shown (not one across a block, not a hidden one, not a
+ * link to a hidden page) or a public note they are shown (the same rules).
  */
 export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () => Date }) {
   const { db } = deps;
@@ -50,7 +58,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       .from(sitePages)
       .where(and(eq(sitePages.id, pageId), isNull(sitePages.moderation)));
     if (!page) throw notFound(SHARE_MESSAGES.pageNotFound);
-    return { pageId, contributionId: null, part: null };
+    return { pageId, contributionId: null, noteId: null, part: null };
   }
 
   /** The other page of a related-page link, seen from `pageId`; none when it was hidden. */
@@ -94,7 +102,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
         ),
       );
     if (!row) throw notFound(missing);
-    const target = { pageId: row.pageId, contributionId: row.id };
+    const target = { pageId: row.pageId, contributionId: row.id, noteId: null };
     if (row.kind === "REVIEW") {
       return { ...target, part: { type: "REVIEW", title: row.reviewTitle ?? "", text: row.body } };
     }
@@ -106,9 +114,40 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
     return { ...target, part: { type: row.kind, text: row.body } };
   }
 
+  /** A PUBLIC note as its author's page shows it to this viewer, on a page that is not hidden. */
+  async function noteTarget(viewer: Viewer | null, id: string): Promise<Target> {
+    const [row] = await db
+      .select({
+        id: notes.id,
+        pageId: notes.sitePageId,
+        title: notes.title,
+        body: notes.body,
+        author: users.displayName,
+      })
+      .from(notes)
+      .innerJoin(sitePages, eq(sitePages.id, notes.sitePageId))
+      .innerJoin(users, eq(users.id, notes.authorId))
+      .where(
+        and(
+          eq(notes.id, id),
+          eq(notes.visibility, "PUBLIC"),
+          isNull(notes.moderation),
+          isNull(sitePages.moderation),
+          policy.visiblePublicNotes(viewer),
+        ),
+      );
+    if (!row) throw notFound(SHARE_MESSAGES.noteNotFound);
+    return {
+      pageId: row.pageId,
+      contributionId: null,
+      noteId: row.id,
+      part: { type: "NOTE", title: row.title, text: row.body, author: row.author },
+    };
+  }
+
   /** The target's code, made on first use; the same one ever after (two at once: one wins). */
   async function codeOf(target: Target): Promise<string> {
-    const { contributionId } = target;
+    const { contributionId, noteId } = target;
     const existing = () =>
       db
         .select({ code: shareCodes.code })
@@ -116,14 +155,20 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
         .where(
           contributionId
             ? eq(shareCodes.contributionId, contributionId)
-            : and(eq(shareCodes.sitePageId, target.pageId), isNull(shareCodes.contributionId)),
+            : noteId
+              ? eq(shareCodes.noteId, noteId)
+              : and(
+                  eq(shareCodes.sitePageId, target.pageId),
+                  isNull(shareCodes.contributionId),
+                  isNull(shareCodes.noteId),
+                ),
         );
     const [found] = await existing();
     if (found) return found.code;
     for (let attempt = 0; attempt < 3; attempt++) {
       const [made] = await db
         .insert(shareCodes)
-        .values({ code: newShareCode(), sitePageId: target.pageId, contributionId })
+        .values({ code: newShareCode(), sitePageId: target.pageId, contributionId, noteId })
         .onConflictDoNothing()
         .returning({ code: shareCodes.code });
       if (made) return made.code;
@@ -151,6 +196,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
           code: shareCodes.code,
           sitePageId: shareCodes.sitePageId,
           contributionId: shareCodes.contributionId,
+          noteId: shareCodes.noteId,
           kind: contributions.kind,
           opens: shareCodes.opens,
         })
@@ -165,6 +211,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       path: `/s/${row.code}`,
       sitePage_id: row.sitePageId,
       ...sharedPart(row.contributionId, row.kind),
+      noteId: row.noteId,
       opens: row.opens,
       mailed: mailed?.n ?? 0,
     };
@@ -249,18 +296,21 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
         sitePage_id?: string | undefined;
         commentId?: string | undefined;
         contributionId?: string | undefined;
+        noteId?: string | undefined;
       },
     ) {
-      const target = query.commentId
-        ? await contributionTarget(viewer, query.commentId, COMMENT_KINDS, SHARE_MESSAGES.commentNotFound)
-        : query.contributionId
-          ? await contributionTarget(
-              viewer,
-              query.contributionId,
-              ALL_KINDS,
-              SHARE_MESSAGES.contributionNotFound,
-            )
-          : await pageTarget(query.sitePage_id ?? "");
+      const target = query.noteId
+        ? await noteTarget(viewer, query.noteId)
+        : query.commentId
+          ? await contributionTarget(viewer, query.commentId, COMMENT_KINDS, SHARE_MESSAGES.commentNotFound)
+          : query.contributionId
+            ? await contributionTarget(
+                viewer,
+                query.contributionId,
+                ALL_KINDS,
+                SHARE_MESSAGES.contributionNotFound,
+              )
+            : await pageTarget(query.sitePage_id ?? "");
       return present(await codeOf(target));
     },
 
@@ -270,12 +320,17 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
         .update(shareCodes)
         .set({ opens: sql`${shareCodes.opens} + 1` })
         .where(eq(shareCodes.code, code))
-        .returning({ sitePageId: shareCodes.sitePageId, contributionId: shareCodes.contributionId });
+        .returning({
+          sitePageId: shareCodes.sitePageId,
+          contributionId: shareCodes.contributionId,
+          noteId: shareCodes.noteId,
+        });
       if (!row) throw notFound(SHARE_MESSAGES.codeNotFound);
       const [page] = await db
-        .select({ url: sitePages.rawUrl, kind: contributions.kind })
+        .select({ url: sitePages.rawUrl, kind: contributions.kind, noteAuthorId: notes.authorId })
         .from(sitePages)
         .leftJoin(contributions, eq(contributions.id, sql`${row.contributionId}::uuid`))
+        .leftJoin(notes, eq(notes.id, sql`${row.noteId}::uuid`))
         .where(eq(sitePages.id, row.sitePageId));
       if (!page) throw notFound(SHARE_MESSAGES.codeNotFound);
       return {
@@ -283,6 +338,7 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
         sitePage_id: row.sitePageId,
         url: page.url,
         ...sharedPart(row.contributionId, page.kind),
+        note: row.noteId && page.noteAuthorId ? { id: row.noteId, authorId: page.noteAuthorId } : null,
       };
     },
 
@@ -320,6 +376,12 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
         input,
         origin,
       ),
+
+    mailNote: async (
+      viewer: Viewer,
+      input: { noteId: string; to: string[]; message?: string | undefined },
+      origin: string,
+    ) => mail(viewer, await noteTarget(viewer, input.noteId), input, origin),
 
     known,
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccountsHarness, createAccountsHarness, uniqueEmail } from "../../../test/accounts-support.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { contributions, sitePages } from "../../db/schema/discussion.ts";
+import { contributions, notes, sitePages } from "../../db/schema/discussion.ts";
 
 let t: AccountsHarness;
 let sam: TestUser;
@@ -62,6 +62,7 @@ describe("share links", () => {
       commentId,
       contributionId: commentId,
       contributionType: "COMMENT",
+      note: null,
     });
     expect((await shareCode(`commentId=${commentId}`)).json().opens).toBe(1);
   });
@@ -263,6 +264,7 @@ describe("sharing a review or a related page", () => {
       commentId: null,
       contributionId: linkId,
       contributionType: "RELATED_PAGE",
+      note: null,
     });
   });
 
@@ -321,6 +323,114 @@ describe("sharing a review or a related page", () => {
       .set({ deleted: true, moderation: "HIDDEN" })
       .where(eq(contributions.id, reviewId));
     expect((await shareCode(`contributionId=${reviewId}`)).statusCode).toBe(404);
+    expect(t.mail.mails.some((m) => m.to.includes(friend.toLowerCase()))).toBe(false);
+  });
+});
+
+describe("sharing a public note", () => {
+  let noteId: string;
+  let privateId: string;
+  let nora: TestUser;
+
+  beforeAll(async () => {
+    nora = await createUser(t.app, { displayName: "Nora Noter" });
+    noteId = (
+      await sendAs(t.app, nora, "/api/v1/notes", {
+        sitePage_id: pageId,
+        title: "Sources <checked>",
+        body: "Every figure matches the *report*.",
+        visibility: "PUBLIC",
+      })
+    ).id;
+    privateId = (
+      await sendAs(t.app, nora, "/api/v1/notes", {
+        sitePage_id: pageId,
+        title: "Mine alone",
+        visibility: "PRIVATE",
+      })
+    ).id;
+  });
+
+  it("gives it one code that leads to its author's page, for anyone who can read it", async () => {
+    const res = await shareCode(`noteId=${noteId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      sitePage_id: pageId,
+      commentId: null,
+      contributionId: null,
+      contributionType: null,
+      noteId,
+    });
+    expect((await shareCode(`noteId=${noteId}`, sam)).json().code).toBe(res.json().code);
+    // The page's own code is another one.
+    expect((await shareCode(`sitePage_id=${pageId}`)).json().code).not.toBe(res.json().code);
+
+    const open = await t.app.inject({ method: "GET", url: `/api/v1/share-codes/${res.json().code}` });
+    expect(open.json()).toEqual({
+      code: res.json().code,
+      sitePage_id: pageId,
+      url: "https://news.sharing-test.org/story",
+      commentId: null,
+      contributionId: null,
+      contributionType: null,
+      note: { id: noteId, authorId: nora.id },
+    });
+    // Other codes lead to no note.
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/share-codes/${(await shareCode(`sitePage_id=${pageId}`)).json().code}`,
+    });
+    expect(page.json().note).toBeNull();
+  });
+
+  it("mails its author, title and text, every value escaped", async () => {
+    const friend = uniqueEmail("note-friend");
+    const res = await mailShare(sam, "note-shares/mail", { noteId, to: [friend], message: "See <this>" });
+    expect(res.statusCode, res.body).toBe(202);
+    const got = await t.mail.next(friend);
+    expect(got.subject).toBe("Sam Sharer shared a note with you on Flipside");
+    expect(got.text).toContain("Sam Sharer shared a public note by Nora Noter on “");
+    expect(got.text).toContain("“Sources <checked>”");
+    expect(got.text).toContain("“Every figure matches the *report*.”");
+    expect(got.html).toContain("Sources &lt;checked&gt;");
+    expect(got.html).not.toContain("<checked>");
+    expect(got.text).toContain(`/s/${(await shareCode(`noteId=${noteId}`)).json().code}`);
+    expect((await shareCode(`noteId=${noteId}`)).json().mailed).toBe(1);
+  });
+
+  it("shares no private, hidden or blocked note, nor one on a hidden page (404), and mails nothing for them", async () => {
+    const missing = await shareCode(`noteId=${privateId}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe(SHARE_MESSAGES.noteNotFound);
+    // Not even its author shares a private note: the link would lead nowhere for anyone else.
+    expect((await shareCode(`noteId=${privateId}`, nora)).statusCode).toBe(404);
+    expect((await shareCode(`noteId=${noteId}&sitePage_id=${pageId}`)).statusCode).toBe(400);
+    expect((await shareCode(`noteId=${commentId}`)).statusCode).toBe(404);
+
+    const friend = uniqueEmail("note-blocked-friend");
+    const blocker = await createUser(t.app, { displayName: "Bo Blocker" });
+    await sendAs(t.app, blocker, "/api/v1/profile-blocks/", { blockedId: nora.id });
+    expect((await shareCode(`noteId=${noteId}`, blocker)).statusCode).toBe(404);
+    expect((await mailShare(blocker, "note-shares/mail", { noteId, to: [friend] })).statusCode).toBe(404);
+
+    await t.app.db.update(sitePages).set({ moderation: "HIDDEN" }).where(eq(sitePages.id, pageId));
+    expect((await shareCode(`noteId=${noteId}`)).statusCode).toBe(404);
+    await t.app.db.update(sitePages).set({ moderation: null }).where(eq(sitePages.id, pageId));
+
+    await t.app.db.update(notes).set({ moderation: "HIDDEN" }).where(eq(notes.id, noteId));
+    expect((await shareCode(`noteId=${noteId}`)).statusCode).toBe(404);
+    expect((await mailShare(sam, "note-shares/mail", { noteId, to: [friend] })).statusCode).toBe(404);
+    await t.app.db.update(notes).set({ moderation: null }).where(eq(notes.id, noteId));
+
+    // Made private by its author: no longer shared.
+    const patched = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/notes/${noteId}`,
+      payload: { visibility: "PRIVATE" },
+      headers: nora.headers,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await shareCode(`noteId=${noteId}`)).statusCode).toBe(404);
     expect(t.mail.mails.some((m) => m.to.includes(friend.toLowerCase()))).toBe(false);
   });
 });

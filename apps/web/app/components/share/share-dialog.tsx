@@ -22,11 +22,12 @@ import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 
 /**
- * What is shared: a page, a comment (a reply too) or another contribution (a review, a related
- * page), which `what` names in the dialog's title; `title` names it in the system share sheet.
+ * What is shared: a page, a comment (a reply too), another contribution (a review, a related
+ * page), which `what` names in the dialog's title, or a public note; `title` names it in the
+ * system share sheet.
  */
 export type ShareTarget =
-  | { kind: "SITE_PAGE" | "COMMENT"; id: string; title: string }
+  | { kind: "SITE_PAGE" | "COMMENT" | "NOTE"; id: string; title: string }
   | { kind: "CONTRIBUTION"; id: string; title: string; what: string };
 
 const CALLS = {
@@ -43,6 +44,7 @@ const CALLS = {
     field: "contributionId",
     what: "contribution",
   },
+  NOTE: { code: "noteId", mail: "/v1/note-shares/mail", field: "noteId", what: "note" },
 } as const;
 
 /** A first check before asking the server, which checks properly. */
@@ -57,7 +59,7 @@ export function splitAddresses(text: string): string[] {
 }
 
 /**
- * Share a page or a comment (docs/sharing.md): its short link to copy or hand to the system's
+ * Share a page, a contribution or a public note (docs/sharing.md): its short link to copy or hand to the system's
  * share sheet, or a mail from one fixed template to up to 5 addresses with a short message.
  */
 export function ShareDialog({

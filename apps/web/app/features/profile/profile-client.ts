@@ -33,6 +33,14 @@ export function createProfileClient(client: ApiClient) {
       }),
     publicNotes: (id: string): Promise<ListPage<Note>> =>
       client.list<Note>(`/v1/profiles/${encodeURIComponent(id)}/notes`, { size: NOTES_PAGE_SIZE }),
+    /** One of a person's public notes (a share link's), as their page shows it; null when it is not. */
+    publicNote: async (id: string, noteId: string): Promise<Note | null> =>
+      (
+        await client.list<Note>(`/v1/profiles/${encodeURIComponent(id)}/notes`, {
+          searchAnd: `id==${noteId}`,
+          size: 1,
+        })
+      ).items[0] ?? null,
     /** The signed-in person's own pinned notes, whatever their visibility. */
     pinnedNotes: (): Promise<ListPage<Note>> =>
       client.list<Note>("/v1/notes", { searchAnd: "pinned==true", size: NOTES_PAGE_SIZE }),

@@ -35,7 +35,8 @@ export function ProfileHeader({
           className="size-20 border-4 border-background text-2xl shadow-sm sm:size-24"
           eager
         />
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {/* At least 12rem for the name: on a phone the actions go to the next line rather than break it. */}
+        <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
           <h1 className="break-words font-semibold text-2xl tracking-tight" data-testid="profile-name">
             {displayName}
           </h1>

@@ -10,6 +10,7 @@ import { createProfileClient, parseActivityKind } from "../../features/profile/p
 import { ProfileHeader, ProfileStatsList } from "../../features/profile/profile-header.tsx";
 import { profileMeta } from "../../features/profile/profile-meta.ts";
 import { ReportPerson } from "../../features/profile/report-person.tsx";
+import { SharedNote } from "../../features/profile/shared-note.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { parsePageNumber } from "../../lib/page-number.ts";
@@ -20,6 +21,8 @@ import type { Route } from "./+types/user";
 /**
  * `/users/{uuid}` and `/profiles/{uuid}`: a person's public page, rendered on the server (for
  * search engines and link previews). Unknown, unactivated or erased people are the 404 page.
+ * `?note={id}` (where a shared note's link leads) shows that public note first; one that is no
+ * longer public, or not theirs, is left out.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -27,14 +30,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = params.uuid.toLowerCase();
   const kind = parseActivityKind(url.searchParams.get("kind"));
   const page = parsePageNumber(url.searchParams.get("page"));
+  const sharedNoteId = url.searchParams.get("note");
   const client = createProfileClient(serverApi(context));
   try {
-    const [profile, activity, notes] = await Promise.all([
+    const [profile, activity, notes, sharedNote] = await Promise.all([
       client.profile(id),
       client.activity(id, kind, page),
       client.publicNotes(id),
+      sharedNoteId && isUuid(sharedNoteId)
+        ? client.publicNote(id, sharedNoteId.toLowerCase()).catch(() => null)
+        : null,
     ]);
-    return { kind: "person" as const, profile, activity, notes, activityKind: kind, page };
+    return { kind: "person" as const, profile, activity, notes, sharedNote, activityKind: kind, page };
   } catch (error) {
     if (!isApiError(error) || error.status !== 404) throw error;
   }
@@ -58,7 +65,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function UserDetails({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "organization") return <OrganizationProfile org={loaderData.organization} />;
-  const { profile, activity, notes, activityKind: kind, page } = loaderData;
+  const { profile, activity, notes, sharedNote, activityKind: kind, page } = loaderData;
+  const otherNotes = notes.items.filter((note) => note.id !== sharedNote?.id);
   return (
     <div className="flex flex-col gap-8" data-testid="public-profile">
       <ProfileHeader
@@ -75,6 +83,8 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
       >
         <ProfileStatsList stats={profile.stats} />
       </ProfileHeader>
+
+      {sharedNote ? <SharedNote key={sharedNote.id} note={sharedNote} /> : null}
 
       <ActivitySection
         title="Contributions"
@@ -96,12 +106,12 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      {notes.total > 0 ? (
+      {otherNotes.length > 0 ? (
         <section aria-labelledby="notes-heading" className="flex flex-col gap-3">
           <h2 id="notes-heading" className="font-semibold text-lg">
             Public notes
           </h2>
-          <NotesList notes={notes.items} reportable />
+          <NotesList notes={otherNotes} onPublicPage />
         </section>
       ) : null}
     </div>
