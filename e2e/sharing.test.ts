@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./fixtures/browser.ts";
 import { pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
@@ -15,6 +15,24 @@ const { tracked, visit, signIn } = journey;
 
 const toastSaying = (page: Page, text: string) =>
   page.locator("[data-sonner-toast], [data-plain-toast]").filter({ hasText: text });
+
+/** The share dialog's link, once it is made: a full address ending in `/s/{code}`. */
+async function shareLink(dialog: Locator): Promise<string> {
+  await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+  return dialog.getByTestId("share-link").inputValue();
+}
+
+/** Mails the open share dialog's link to a new address; the mail it got, and the link's path in it. */
+async function mailTheShare(page: Page, dialog: Locator) {
+  const friend = uniqueEmail("friend");
+  await dialog.getByTestId("share-to").fill(friend);
+  await dialog.getByTestId("share-send").click();
+  await toastSaying(page, "Sent. We mailed the link to the addresses you gave.").waitFor();
+  await dialog.waitFor({ state: "detached" });
+  const mail = await journey.mail.next(friend);
+  const mailed = new URL(/(http\S+\/s\/[0-9A-Za-z]{10})/.exec(mail.text)?.[1] ?? "").pathname;
+  return { mail, mailed };
+}
 
 /** A 400 the page view answers for a refused address is what the test asked for. */
 const withoutExpected400 = (problems: string[]) =>
@@ -52,8 +70,7 @@ describe("sharing", () => {
     await comment.getByTestId("comment-more").click();
     await page.getByTestId("comment-share").click();
     const dialog = page.getByRole("dialog", { name: "Share this comment" });
-    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
-    const link = await dialog.getByTestId("share-link").inputValue();
+    const link = await shareLink(dialog);
     expect(await seriousAxeFindings(page)).toEqual([]);
     const friend = uniqueEmail("friend");
     await dialog.getByTestId("share-to").fill(`${friend}, not-an-address`);
@@ -128,27 +145,19 @@ describe("sharing", () => {
     const row = page.locator(`[data-review-id="${review.data.id}"]`);
     await row.getByRole("button", { name: "Share this review" }).click();
     const dialog = page.getByRole("dialog", { name: "Share this review" });
-    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
-    const friend = uniqueEmail("friend");
-    await dialog.getByTestId("share-to").fill(friend);
-    await dialog.getByTestId("share-send").click();
-    await toastSaying(page, "Sent. We mailed the link to the addresses you gave.").waitFor();
-    await dialog.waitFor({ state: "detached" });
-    const mail = await journey.mail.next(friend);
+    await shareLink(dialog);
+    const { mail, mailed } = await mailTheShare(page, dialog);
     expect(mail.subject).toBe("Sam Sharer shared a review with you on Flipside");
     expect(mail.text).toContain("“The survey was too small”");
-    const mailed = new URL(/(http\S+\/s\/[0-9A-Za-z]{10})/.exec(mail.text)?.[1] ?? "").pathname;
 
     await page.getByTestId("tab-related-page").click();
     await page
       .locator(`[data-related-id="${link.data.id}"]`)
       .getByRole("button", { name: "Share this related page" })
       .click();
-    const linkDialog = page.getByRole("dialog", { name: "Share this related page" });
-    await expect
-      .poll(() => linkDialog.getByTestId("share-link").inputValue())
-      .toMatch(/\/s\/[0-9A-Za-z]{10}$/);
-    const relatedLink = new URL(await linkDialog.getByTestId("share-link").inputValue()).pathname;
+    const relatedLink = new URL(
+      await shareLink(page.getByRole("dialog", { name: "Share this related page" })),
+    ).pathname;
     await page.keyboard.press("Escape");
 
     // A friend without an account, on a phone: the review's link opens the reviews tab on it.
@@ -217,18 +226,12 @@ describe("sharing", () => {
     const card = page.locator(`#note-${shared.data.id}`);
     await card.getByRole("button", { name: "Share the note “Check the footnotes”" }).click();
     const dialog = page.getByRole("dialog", { name: "Share this note" });
-    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+    await shareLink(dialog);
     expect(await seriousAxeFindings(page)).toEqual([]);
-    const friend = uniqueEmail("friend");
-    await dialog.getByTestId("share-to").fill(friend);
-    await dialog.getByTestId("share-send").click();
-    await toastSaying(page, "Sent. We mailed the link to the addresses you gave.").waitFor();
-    await dialog.waitFor({ state: "detached" });
-    const mail = await journey.mail.next(friend);
+    const { mail, mailed } = await mailTheShare(page, dialog);
     expect(mail.subject).toBe("Sam Sharer shared a note with you on Flipside");
     expect(mail.text).toContain("shared a public note by Ola Noter");
     expect(mail.text).toContain("“Footnote 12 cites a retracted study.”");
-    const mailed = new URL(/(http\S+\/s\/[0-9A-Za-z]{10})/.exec(mail.text)?.[1] ?? "").pathname;
 
     // A friend without an account, on a phone: the note first, highlighted, and not twice.
     const friendTab = await tracked({ viewport: { width: 375, height: 740 } });
@@ -281,10 +284,9 @@ describe("sharing", () => {
 
     await page.getByTestId("page-share").click();
     const dialog = page.getByRole("dialog", { name: "Share this page" });
-    await expect.poll(() => dialog.getByTestId("share-link").inputValue()).toMatch(/\/s\/[0-9A-Za-z]{10}$/);
+    const link = await shareLink(dialog);
     // Signed out, the mail part asks to log in first.
     expect(await dialog.innerText()).toContain("to send it by mail.");
-    const link = await dialog.getByTestId("share-link").inputValue();
     await page.keyboard.press("Escape");
     await visit(page, new URL(link).pathname);
     expect(await page.getByTestId("page-header").getAttribute("data-page-id")).toBe(pageId);

@@ -1,42 +1,14 @@
 import type { Comment } from "@flipside/contracts/discussion";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Share2 } from "../../components/ui/icons.tsx";
+import { type ReactNode, useState } from "react";
+import { SHARED_TARGET, SharedFrame } from "../../components/share/shared-frame.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { CommentItemProps } from "./comment-item.tsx";
 
-/** The ring around what was shared. */
-const SHARED_TARGET = "rounded-lg bg-background p-3 ring-2 ring-primary";
-
-/**
- * What a share link points at (docs/sharing.md), first on its tab under a heading saying so, and
- * scrolled to (the element marked `data-shared-target`) once the page is shown. Loaded only by
+/*
+ * What a share link points at on the page view (docs/sharing.md), first on its tab. Loaded only by
  * page views opened from a share link; what it holds is drawn by the panel's own components, so
  * this chunk does not split them off the page view's.
  */
-function SharedFrame({ heading, after, children }: { heading: string; after: string; children: ReactNode }) {
-  const headingId = useId();
-  const section = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    section.current?.querySelector("[data-shared-target]")?.scrollIntoView({ block: "center" });
-  }, []);
-
-  return (
-    <section
-      ref={section}
-      aria-labelledby={headingId}
-      data-testid="shared-contribution"
-      className="flex scroll-mt-24 flex-col gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4"
-    >
-      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-sm">
-        <Share2 className="size-4" aria-hidden="true" />
-        {heading}
-      </h2>
-      {children}
-      <p className="text-muted-foreground text-xs">{after}</p>
-    </section>
-  );
-}
 
 const ONE = {
   review: ["A review shared with you", "Every review of this page follows."],
@@ -47,7 +19,7 @@ const ONE = {
 export function SharedOne({ kind, children }: { kind: keyof typeof ONE; children: ReactNode }) {
   const [heading, after] = ONE[kind];
   return (
-    <SharedFrame heading={heading} after={after}>
+    <SharedFrame heading={heading} after={after} testId="shared-contribution">
       <div data-shared-target className={SHARED_TARGET}>
         {children}
       </div>
@@ -73,6 +45,7 @@ export default function SharedThread({
     <SharedFrame
       heading={thread.length > 1 ? "A reply shared with you" : "A comment shared with you"}
       after="Every comment on this page follows."
+      testId="shared-contribution"
     >
       {items.map((comment) => (
         <div
