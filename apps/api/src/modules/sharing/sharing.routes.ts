@@ -13,7 +13,7 @@ import { z } from "zod";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { unsubscribeRoutes } from "../../lib/unsubscribe-routes.ts";
-import { requireActivatedViewer, type Viewer } from "../../plugins/auth.ts";
+import { requireActivatedViewer } from "../../plugins/auth.ts";
 import { createSharingService } from "./sharing.service.ts";
 
 const TAGS = ["sharing"];
@@ -59,13 +59,14 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const mailResponses = { 202: ShareMailReceipt, ...problems(400, 401, 403, 404, 429) };
 
-  /** A mail route: the same rules and answer for each kind of target. */
-  function mailRoute<B extends z.ZodType>(
-    path: string,
-    summary: string,
-    body: B,
-    send: (viewer: Viewer, input: z.output<B>, origin: string) => Promise<void>,
-  ) {
+  type MailBody =
+    | typeof SitePageShareMailRequest
+    | typeof CommentShareMailRequest
+    | typeof ContributionShareMailRequest
+    | typeof NoteShareMailRequest;
+
+  /** A mail route: the same rules and answer for each kind of target, which its body names. */
+  function mailRoute(path: string, summary: string, body: MailBody) {
     app.post(
       path,
       {
@@ -80,26 +81,24 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const viewer = await requireActivatedViewer(request);
-        await send(viewer, request.body as z.output<B>, linkOrigin(app.config.publicOrigin, request));
+        await service.mail(
+          viewer,
+          request.body as z.output<MailBody>,
+          linkOrigin(app.config.publicOrigin, request),
+        );
         return reply.status(202).send({ status: "ACCEPTED" as const });
       },
     );
   }
 
-  mailRoute("/v1/site-page-shares/mail", "Share a page by mail", SitePageShareMailRequest, service.mailPage);
-  mailRoute(
-    "/v1/site-page-comment-shares/mail",
-    "Share a comment by mail",
-    CommentShareMailRequest,
-    service.mailComment,
-  );
+  mailRoute("/v1/site-page-shares/mail", "Share a page by mail", SitePageShareMailRequest);
+  mailRoute("/v1/site-page-comment-shares/mail", "Share a comment by mail", CommentShareMailRequest);
   mailRoute(
     "/v1/contribution-shares/mail",
     "Share a comment, reply, review or related page by mail",
     ContributionShareMailRequest,
-    service.mailContribution,
   );
-  mailRoute("/v1/note-shares/mail", "Share a public note by mail", NoteShareMailRequest, service.mailNote);
+  mailRoute("/v1/note-shares/mail", "Share a public note by mail", NoteShareMailRequest);
 
   unsubscribeRoutes(app, {
     path: "/v1/site-page-shares/unsubscribe",

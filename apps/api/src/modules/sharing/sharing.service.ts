@@ -39,6 +39,14 @@ type Target = {
   part: SharedPart | null;
 };
 
+/** What a request names: exactly one of these ids (its schema sees to that). */
+type TargetQuery = {
+  sitePage_id?: string | undefined;
+  commentId?: string | undefined;
+  contributionId?: string | undefined;
+  noteId?: string | undefined;
+};
+
 const COMMENT_KINDS: readonly SharedContributionType[] = ["COMMENT", "REPLY"];
 const ALL_KINDS: readonly SharedContributionType[] = ["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"];
 
@@ -143,6 +151,15 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       noteId: row.id,
       part: { type: "NOTE", title: row.title, text: row.body, author: row.author },
     };
+  }
+
+  function targetOf(viewer: Viewer | null, query: TargetQuery): Promise<Target> {
+    if (query.noteId) return noteTarget(viewer, query.noteId);
+    if (query.commentId)
+      return contributionTarget(viewer, query.commentId, COMMENT_KINDS, SHARE_MESSAGES.commentNotFound);
+    if (query.contributionId)
+      return contributionTarget(viewer, query.contributionId, ALL_KINDS, SHARE_MESSAGES.contributionNotFound);
+    return pageTarget(query.sitePage_id ?? "");
   }
 
   /** The target's code, made on first use; the same one ever after (two at once: one wins). */
@@ -290,29 +307,8 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
   }
 
   return {
-    async code(
-      viewer: Viewer | null,
-      query: {
-        sitePage_id?: string | undefined;
-        commentId?: string | undefined;
-        contributionId?: string | undefined;
-        noteId?: string | undefined;
-      },
-    ) {
-      const target = query.noteId
-        ? await noteTarget(viewer, query.noteId)
-        : query.commentId
-          ? await contributionTarget(viewer, query.commentId, COMMENT_KINDS, SHARE_MESSAGES.commentNotFound)
-          : query.contributionId
-            ? await contributionTarget(
-                viewer,
-                query.contributionId,
-                ALL_KINDS,
-                SHARE_MESSAGES.contributionNotFound,
-              )
-            : await pageTarget(query.sitePage_id ?? "");
-      return present(await codeOf(target));
-    },
+    code: async (viewer: Viewer | null, query: TargetQuery) =>
+      present(await codeOf(await targetOf(viewer, query))),
 
     /** Where a code leads, counting the open. Unknown codes are 404. */
     async open(code: string): Promise<ShareTarget> {
@@ -342,46 +338,12 @@ export function createSharingService(deps: { db: Db; mailer: Mailer; now?: () =>
       };
     },
 
-    mailPage: async (
+    /** Mails what the input names (a page, a comment, any contribution or a public note). */
+    mail: async (
       viewer: Viewer,
-      input: { sitePage_id: string; to: string[]; message?: string | undefined },
+      input: TargetQuery & { to: string[]; message?: string | undefined },
       origin: string,
-    ) => mail(viewer, await pageTarget(input.sitePage_id), input, origin),
-
-    mailComment: async (
-      viewer: Viewer,
-      input: { commentId: string; to: string[]; message?: string | undefined },
-      origin: string,
-    ) =>
-      mail(
-        viewer,
-        await contributionTarget(viewer, input.commentId, COMMENT_KINDS, SHARE_MESSAGES.commentNotFound),
-        input,
-        origin,
-      ),
-
-    mailContribution: async (
-      viewer: Viewer,
-      input: { contributionId: string; to: string[]; message?: string | undefined },
-      origin: string,
-    ) =>
-      mail(
-        viewer,
-        await contributionTarget(
-          viewer,
-          input.contributionId,
-          ALL_KINDS,
-          SHARE_MESSAGES.contributionNotFound,
-        ),
-        input,
-        origin,
-      ),
-
-    mailNote: async (
-      viewer: Viewer,
-      input: { noteId: string; to: string[]; message?: string | undefined },
-      origin: string,
-    ) => mail(viewer, await noteTarget(viewer, input.noteId), input, origin),
+    ) => mail(viewer, await targetOf(viewer, input), input, origin),
 
     known,
 
