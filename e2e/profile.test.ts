@@ -107,6 +107,45 @@ describe("settings", () => {
     expect(tab.problems.all()).toEqual([]);
   });
 
+  it("colour mode: a choice the account refuses is undone and said; one made just before leaving the page stays", async () => {
+    const { tab, page } = await signedInTab();
+    await visit(page, "/profile/settings");
+    const stored = () => page.evaluate(() => localStorage.getItem("nuxt-color-mode"));
+    const saves = /\/api\/account$/;
+
+    // The server refuses: the choice goes back, and the person is told.
+    await page.route(saves, (route) =>
+      route.request().method() === "GET"
+        ? route.continue()
+        : route.fulfill({
+            status: 503,
+            contentType: "application/problem+json",
+            body: JSON.stringify({ type: "about:blank", title: "Unavailable", status: 503 }),
+          }),
+    );
+    await page.getByTestId("settings-color-mode").getByText("Dark", { exact: true }).click();
+    await toastSaying(page, "Could not save your colour mode. Try again.").waitFor();
+    await expect.poll(stored).toBe("system");
+    await page.unroute(saves);
+
+    // The save reaches the server, but the page is left before its answer comes back: the
+    // request is cut short, and the choice (which the account kept) stays in this browser too.
+    let kept = false;
+    await page.route(saves, async (route) => {
+      if (route.request().method() === "GET") return route.continue();
+      const response = await route.fetch();
+      kept = true;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await page.getByTestId("settings-color-mode").getByText("Dark", { exact: true }).click();
+    await expect.poll(() => kept).toBe(true);
+    await visit(page, "/profile/settings");
+    expect(await stored()).toBe("dark");
+    expect(await page.getByTestId("settings-color-mode-dark").isChecked()).toBe(true);
+    expect(tab.problems.all().filter((p) => !p.includes("503"))).toEqual([]);
+  });
+
   it("colour mode: the one kept on the account follows the person to a new browser when they log in", async () => {
     const account = await journey.account("Nightowl");
     await api("/account", { method: "POST", token: account.token, body: { colorMode: "dark" } });

@@ -1,5 +1,5 @@
 import type { ColorModePreference } from "@flipside/contracts/enums";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { COLOR_MODE_OPTIONS, useChangeColorMode } from "../../components/shell/color-mode-switch.tsx";
 import { useColorMode } from "../../lib/client-state.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -21,6 +21,23 @@ export function ColorModeSetting() {
   const { preference } = useColorMode();
   const change = useChangeColorMode();
   const [saving, setSaving] = useState(false);
+  // Leaving the page cuts its requests short, after the account may well have kept the choice:
+  // that is no failure to undo (it reverted a choice made just before following a link).
+  const leaving = useRef(false);
+  useEffect(() => {
+    const onLeave = () => {
+      leaving.current = true;
+    };
+    const onShow = () => {
+      leaving.current = false;
+    };
+    window.addEventListener("beforeunload", onLeave);
+    window.addEventListener("pageshow", onShow);
+    return () => {
+      window.removeEventListener("beforeunload", onLeave);
+      window.removeEventListener("pageshow", onShow);
+    };
+  }, []);
 
   async function choose(next: ColorModePreference) {
     if (next === preference || saving) return;
@@ -30,6 +47,7 @@ export function ColorModeSetting() {
     try {
       await accountApi.updateAccount({ colorMode: next });
     } catch {
+      if (leaving.current) return;
       change(previous);
       notify.error("Could not save your colour mode. Try again.");
     } finally {
