@@ -28,6 +28,7 @@ import { customTabsRoutes } from "./modules/custom-tabs/custom-tabs.routes.ts";
 import { discussionPlugin } from "./modules/discussion/index.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { joiningRoutes } from "./modules/joining/index.ts";
 import { moderationRoutes } from "./modules/moderation/index.ts";
 import { notesRoutes } from "./modules/notes/notes.routes.ts";
 import { organizationsRoutes } from "./modules/organizations/index.ts";
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       // Feature modules register here, one line each.
       await api.register(accountsRoutes);
+      await api.register(joiningRoutes);
       await api.register(profilesRoutes);
       await api.register(filesRoutes);
       await api.register(sitePagesRoutes);

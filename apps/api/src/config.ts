@@ -81,6 +81,13 @@ export const ConfigSchema = z.object({
   EXTENSION_ORIGINS: list.default([]),
   /** Addresses whose accounts are admins once activated (docs/admin.md); comma-separated. */
   ADMIN_EMAILS: list.default([]),
+  /**
+   * A closed beta (docs/joining.md): registration needs a valid invitation code or an approved beta
+   * request. Off: codes are optional, and only recorded.
+   */
+  BETA_GATE: bool.default(false),
+  /** Personal invitation codes each activated account has (docs/joining.md). */
+  INVITATION_CODES_PER_ACCOUNT: z.coerce.number().int().min(0).max(100).default(5),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Flipside <no-reply@flipside.localhost>"),
   REDIS_URL: optionalString,
@@ -88,6 +95,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Invitation code checks per IP a minute: codes are short enough to type, so guessing is limited. */
+  RATE_LIMIT_INVITATION_CHECK_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_RESEND_PER_ACCOUNT: z.coerce.number().int().positive().default(5),

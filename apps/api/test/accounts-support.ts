@@ -50,13 +50,15 @@ export async function register(
   email: string,
   password = PASSWORD,
   displayName = "Ada Lovelace",
+  /** More of the registration: an invitation code, a beta key. */
+  extra: Record<string, string> = {},
 ) {
   counter += 1;
   return t.app.inject({
     method: "POST",
     url: "/api/register",
     remoteAddress: `10.250.${(counter >> 8) & 255}.${counter & 255}`,
-    payload: { email, password, displayName },
+    payload: { email, password, displayName, ...extra },
   });
 }
 

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 
 /** An account and its public profile (the profile uuid is the user id). */
@@ -23,7 +34,14 @@ export const users = pgTable(
     imageKey: text("image_key"),
     activated: boolean("activated").notNull().default(false),
     roles: text("roles").array().notNull().default(sql`array['ROLE_USER']::text[]`),
+    /** The invitation code as typed at sign-up, valid or not (docs/joining.md). */
     invitationCode: text("invitation_code"),
+    /** The invitation the account joined with, when the code was valid; its owner invited them. */
+    invitationCodeId: uuid("invitation_code_id").references((): AnyPgColumn => invitationCodes.id, {
+      onDelete: "set null",
+    }),
+    /** Who invited them (the code's owner at sign-up), kept if the code is deleted. */
+    invitedBy: uuid("invited_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /**
      * Suspended by moderators until then (docs/moderation.md): no sign-in, no session, no
      * contribution. SUSPENDED_FOR_GOOD (year 9999) for a suspension without end.
@@ -32,7 +50,10 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_invitation_code_idx").on(t.invitationCodeId).where(sql`${t.invitationCodeId} is not null`),
+  ],
 );
 
 /** A signed-in session; the JWT names it by `sid` so the server can revoke it. */
@@ -77,5 +98,37 @@ export const accountKeys = pgTable(
   (t) => [
     uniqueIndex("account_keys_hash_idx").on(t.keyHash),
     index("account_keys_user_idx").on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * An invitation to join Flipside (docs/joining.md): `/join/{code}`. PERSONAL codes are every
+ * activated account's own (INVITATION_CODES_PER_ACCOUNT of them, single-use); MINTED ones are made
+ * by admins, for as many uses and as long as they say. Who joined with a code is
+ * `users.invitation_code_id`.
+ */
+export const invitationCodes = pgTable(
+  "invitation_codes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    /** Crockford base32, upper case, without separators. */
+    code: text("code").notNull(),
+    kind: text("kind", { enum: ["PERSONAL", "MINTED"] }).notNull(),
+    /** The inviter: the account whose code it is, or the admin who minted it. */
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    maxUses: integer("max_uses").notNull().default(1),
+    uses: integer("uses").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    /** What an admin wrote it for ("Conference, May"); never shown to the people invited. */
+    note: text("note"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invitation_codes_code_idx").on(t.code),
+    index("invitation_codes_owner_idx").on(t.ownerId, t.kind),
+    check("invitation_codes_uses", sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
   ],
 );

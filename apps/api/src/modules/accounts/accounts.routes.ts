@@ -67,6 +67,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter: app.limiter,
     limits,
     viewers: app.viewers,
+    betaGate: app.config.BETA_GATE,
   });
   const allowedOrigins = new Set([app.config.publicOrigin, ...app.config.EXTENSION_ORIGINS]);
   const mailOrigin = (request: FastifyRequest) => linkOrigin(app.config.publicOrigin, request);

@@ -35,6 +35,7 @@ import type { TokenService } from "../../lib/tokens.ts";
 import type { ViewerCache } from "../../plugins/auth.ts";
 import { storageKeysOfOwner } from "../attachments/index.ts";
 import { profileStats } from "../discussion/index.ts";
+import { admission, admit } from "../joining/index.ts";
 import { organizationsOfAccount } from "../organizations/index.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
@@ -55,6 +56,8 @@ export interface AccountsDeps {
   limits: AccountLimits;
   /** Sessions remembered by the auth plugin: forgotten whenever an account or its sessions change. */
   viewers: ViewerCache;
+  /** BETA_GATE: sign-up needs an invitation code or an approved beta request (docs/joining.md). */
+  betaGate: boolean;
 }
 
 /** Who is asking, as far as the account rules care. */
@@ -90,7 +93,7 @@ function assertAcceptablePassword(password: string, field: string) {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, mailer, storage, tokens, limiter, limits, viewers } = deps;
+  const { db, mailer, storage, tokens, limiter, limits, viewers, betaGate } = deps;
   const present = async (user: repo.UserRow) =>
     presentAccount(user, storage, await organizationsOfAccount(db, user.id));
   /** `origin` is where the request came from, as lib/link-origin.ts allows; the public origin otherwise. */
@@ -143,16 +146,21 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async register(input: RegisterRequest, origin: string): Promise<void> {
       assertAcceptablePassword(input.password, "password");
+      const admitted = await admission(db, input, betaGate);
       // Each sign-up of an address may mail it (an activation link, or "someone tried to register"
       // to its owner): counted per address, new or taken alike, so the answer tells nothing and
       // nobody can fill someone's inbox from many IPs.
       await limiter.consume("register-address", input.email.toLowerCase(), limits.resendPerAccount);
       const passwordHash = await hashPassword(input.password);
-      const created = await repo.insertUser(db, {
-        email: input.email,
-        passwordHash,
-        displayName: input.displayName,
-        invitationCode: input.invitationCode || null,
+      const created = await db.transaction(async (tx) => {
+        const row = await repo.insertUser(tx, {
+          email: input.email,
+          passwordHash,
+          displayName: input.displayName,
+          invitationCode: input.invitationCode || null,
+        });
+        if (row) await admit(tx, row.id, admitted, betaGate);
+        return row;
       });
       if (created) {
         await sendActivation(created, origin);

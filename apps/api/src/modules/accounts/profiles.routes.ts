@@ -14,6 +14,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter: app.limiter,
     limits: accountLimits(app.config),
     viewers: app.viewers,
+    betaGate: app.config.BETA_GATE,
   });
 
   app.get(
