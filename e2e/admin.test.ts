@@ -81,7 +81,9 @@ describe("the admin area", () => {
     await page.getByTestId("profile-menu").getByTestId("admin").click();
     await page.waitForURL(/\/admin$/);
     await page.getByRole("heading", { name: "Admin", level: 1 }).waitFor();
-    expect(await page.getByText("You are an admin: you moderate and manage roles.").count()).toBe(1);
+    expect(
+      await page.getByText("You are an admin: you moderate, manage roles and invitations.").count(),
+    ).toBe(1);
     expect(await seriousAxeFindings(page)).toEqual([]);
 
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Roles" }).click();

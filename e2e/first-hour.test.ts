@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { JOINING_MESSAGES } from "@flipside/contracts/joining-constants";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -796,6 +797,7 @@ describe("joining", () => {
     await visit(page, "/join/MADE-UP-CODE");
     const text = await page.locator("main").innerText();
     expect(text).not.toContain("You are invited");
-    expect(text).toContain("invitation codes are not checked yet");
+    expect(text).toContain("This invitation cannot be used");
+    expect(text).toContain(JOINING_MESSAGES.codeUnknown);
   });
 });

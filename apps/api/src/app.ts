@@ -233,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         publicOrigin: config.publicOrigin,
         ...(config.HELP_CHAT_ID ? { helpChatId: config.HELP_CHAT_ID } : {}),
         ...(config.FACEBOOK_APP_ID ? { facebookAppId: config.FACEBOOK_APP_ID } : {}),
+        ...(config.BETA_GATE ? { betaGate: true as const } : {}),
       },
     });
   }

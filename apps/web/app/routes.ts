@@ -93,6 +93,7 @@ export default [
           id: "admin-moderation-target",
         }),
         route("roles", "routes/admin/roles.tsx", { id: "admin-roles" }),
+        route("invitations", "routes/admin/invitations.tsx", { id: "admin-invitations" }),
         route("audit-log", "routes/admin/audit-log.tsx", { id: "admin-audit-log" }),
       ]),
     ]),

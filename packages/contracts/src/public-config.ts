@@ -5,6 +5,8 @@ export const PublicConfig = z.object({
   publicOrigin: z.string(),
   helpChatId: z.string().optional(),
   facebookAppId: z.string().optional(),
+  /** BETA_GATE: sign-up needs an invitation code or an approved beta request (docs/joining.md). */
+  betaGate: z.literal(true).optional(),
   buildId: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

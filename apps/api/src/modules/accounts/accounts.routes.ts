@@ -33,6 +33,7 @@ import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import type { Rule } from "../../lib/rate-limit.ts";
 import { requireViewer, type Viewer } from "../../plugins/auth.ts";
+import { betaGateOf } from "../joining/index.ts";
 import { accountLimits } from "./accounts.rate-limits.ts";
 import { createAccountsService } from "./accounts.service.ts";
 
@@ -67,7 +68,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter: app.limiter,
     limits,
     viewers: app.viewers,
-    betaGate: app.config.BETA_GATE,
+    betaGate: betaGateOf(app.config),
   });
   const allowedOrigins = new Set([app.config.publicOrigin, ...app.config.EXTENSION_ORIGINS]);
   const mailOrigin = (request: FastifyRequest) => linkOrigin(app.config.publicOrigin, request);

@@ -35,7 +35,7 @@ import type { TokenService } from "../../lib/tokens.ts";
 import type { ViewerCache } from "../../plugins/auth.ts";
 import { storageKeysOfOwner } from "../attachments/index.ts";
 import { profileStats } from "../discussion/index.ts";
-import { admission, admit } from "../joining/index.ts";
+import { admission, admit, type BetaGate } from "../joining/index.ts";
 import { organizationsOfAccount } from "../organizations/index.ts";
 import { presentAccount, presentProfile } from "./accounts.presenter.ts";
 import type { AccountLimits } from "./accounts.rate-limits.ts";
@@ -57,7 +57,7 @@ export interface AccountsDeps {
   /** Sessions remembered by the auth plugin: forgotten whenever an account or its sessions change. */
   viewers: ViewerCache;
   /** BETA_GATE: sign-up needs an invitation code or an approved beta request (docs/joining.md). */
-  betaGate: boolean;
+  betaGate: BetaGate;
 }
 
 /** Who is asking, as far as the account rules care. */
@@ -159,7 +159,7 @@ export function createAccountsService(deps: AccountsDeps) {
           displayName: input.displayName,
           invitationCode: input.invitationCode || null,
         });
-        if (row) await admit(tx, row.id, admitted, betaGate);
+        if (row) await admit(tx, row.id, admitted);
         return row;
       });
       if (created) {

@@ -2,6 +2,7 @@ import { Profile } from "@flipside/contracts/accounts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems } from "../../lib/openapi-responses.ts";
+import { betaGateOf } from "../joining/index.ts";
 import { accountLimits } from "./accounts.rate-limits.ts";
 import { createAccountsService } from "./accounts.service.ts";
 
@@ -14,7 +15,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter: app.limiter,
     limits: accountLimits(app.config),
     viewers: app.viewers,
-    betaGate: app.config.BETA_GATE,
+    betaGate: betaGateOf(app.config),
   });
 
   app.get(

@@ -9,9 +9,17 @@ import { findCode, refusal, takeCode } from "./invitations.ts";
 export interface Admission {
   /** A valid invitation code's id, to take a use of with the new account. */
   codeId: string | null;
+  /** Whether the gate stood in this sign-up's way (closed, and not a configured admin's address). */
+  gateClosed: boolean;
 }
 
 const refuse = (message: string) => badRequest(message, [{ field: "invitationCode", message }]);
+
+/** BETA_GATE, and the addresses it never stops: the configured admins (ADMIN_EMAILS), or nobody could mint the first code. */
+export interface BetaGate {
+  closed: boolean;
+  openTo: readonly string[];
+}
 
 /**
  * Reads what a registration brings. With the gate closed it must bring a usable code, and a code
@@ -20,9 +28,10 @@ const refuse = (message: string) => badRequest(message, [{ field: "invitationCod
  */
 export async function admission(
   db: Db,
-  input: { invitationCode?: string | undefined },
-  gateClosed: boolean,
+  input: { email: string; invitationCode?: string | undefined },
+  gate: BetaGate,
 ): Promise<Admission> {
+  const gateClosed = gate.closed && !gate.openTo.includes(input.email.toLowerCase());
   let codeId: string | null = null;
   if (input.invitationCode) {
     const row = await findCode(db, input.invitationCode);
@@ -31,7 +40,7 @@ export async function admission(
     else if (gateClosed) throw refuse(why ?? JOINING_MESSAGES.codeUnknown);
   }
   if (gateClosed && !codeId) throw refuse(JOINING_MESSAGES.gateClosed);
-  return { codeId };
+  return { codeId, gateClosed };
 }
 
 /**
@@ -39,11 +48,11 @@ export async function admission(
  * code's use (the last one may have gone meanwhile: refused with the gate closed, which rolls the
  * account back) and who invited whom.
  */
-export async function admit(tx: Db, userId: string, admitted: Admission, gateClosed: boolean) {
+export async function admit(tx: Db, userId: string, admitted: Admission) {
   if (!admitted.codeId) return;
   const taken = await takeCode(tx, admitted.codeId);
   if (!taken) {
-    if (gateClosed) throw refuse(JOINING_MESSAGES.codeUsed);
+    if (admitted.gateClosed) throw refuse(JOINING_MESSAGES.codeUsed);
     return;
   }
   await tx
@@ -51,3 +60,8 @@ export async function admit(tx: Db, userId: string, admitted: Admission, gateClo
     .set({ invitationCodeId: taken.id, invitedBy: taken.ownerId })
     .where(eq(users.id, userId));
 }
+
+export const betaGateOf = (config: { BETA_GATE: boolean; ADMIN_EMAILS: readonly string[] }): BetaGate => ({
+  closed: config.BETA_GATE,
+  openTo: config.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+});

@@ -1,2 +1,2 @@
-export { type Admission, admission, admit } from "./admission.ts";
+export { type Admission, admission, admit, type BetaGate, betaGateOf } from "./admission.ts";
 export { joiningRoutes } from "./joining.routes.ts";

@@ -23,7 +23,7 @@ let admin: TestUser;
 beforeAll(async () => {
   [open, closed] = await Promise.all([
     createAccountsHarness(LIMITS),
-    createAccountsHarness({ ...LIMITS, BETA_GATE: "true" }),
+    createAccountsHarness({ ...LIMITS, BETA_GATE: "true", ADMIN_EMAILS: "First.Admin@example.test" }),
   ]);
   ann = await createUser(open.app, { displayName: "Ann Inviter" });
   admin = await createUser(closed.app, {
@@ -177,6 +177,11 @@ describe("the beta gate closed", () => {
     }
     const check = await closed.app.inject({ method: "GET", url: `/api/v1/invitation-codes/${expired.code}` });
     expect(check.json().detail).toBe(JOINING_MESSAGES.codeExpired);
+  });
+
+  it("lets the configured admins' addresses in without a code, or nobody could mint the first one", async () => {
+    expect((await register(closed, "first.admin@EXAMPLE.test")).statusCode).toBe(201);
+    expect(await accountOf(closed, "first.admin@example.test")).toMatchObject({ invitationCodeId: null });
   });
 
   it("lets a single-use code in once: of five sign-ups racing for it, one account is made", async () => {

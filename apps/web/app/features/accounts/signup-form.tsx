@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { MailCheck } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
+import { useRootData } from "../../lib/root-data.ts";
 import { accountApi } from "./account-api.ts";
 import {
   applyServerErrors,
@@ -72,6 +73,7 @@ export function SignupForm({
    */
   onRegistered?: (values: { email: string; password: string }) => Promise<void>;
 }) {
+  const betaGate = useRootData()?.config.betaGate === true;
   const [registered, setRegistered] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
@@ -134,9 +136,23 @@ export function SignupForm({
       />
       <TextField
         label={
-          <>
-            Invitation code <span className="font-normal text-muted-foreground">(optional)</span>
-          </>
+          betaGate ? (
+            "Invitation code"
+          ) : (
+            <>
+              Invitation code <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          )
+        }
+        hint={
+          betaGate ? (
+            <>
+              Flipside is in a closed beta: joining needs a code.{" "}
+              <AppLink to="/join" className="underline underline-offset-2 hover:text-foreground">
+                How to get one
+              </AppLink>
+            </>
+          ) : undefined
         }
         autoComplete="off"
         spellCheck={false}

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { UserCheck } from "../../components/ui/icons.tsx";
+import { useAppMode } from "../../lib/client-state.tsx";
 import { useShellUser } from "../../lib/root-data.ts";
 import { SignupForm } from "./signup-form.tsx";
 
@@ -12,14 +13,16 @@ export function SignupPage({
   title,
   description,
   invitationCode,
-  from = "web",
+  from,
 }: {
   title: string;
   description: ReactNode;
   invitationCode?: string;
+  /** Where to go on after signing up; app mode's own words by default inside the app. */
   from?: "web" | "app";
 }) {
   const user = useShellUser();
+  const app = useAppMode();
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col gap-6">
       <div className="flex flex-col gap-2 text-center">
@@ -41,7 +44,7 @@ export function SignupPage({
       ) : (
         <Card>
           <CardContent className="px-5 sm:px-8 sm:py-3">
-            <SignupForm invitationCode={invitationCode} from={from} />
+            <SignupForm invitationCode={invitationCode} from={from ?? (app ? "app" : "web")} />
           </CardContent>
         </Card>
       )}

@@ -1,4 +1,11 @@
-import { Flag, type IconComponent, ScrollText, ShieldCheck, Users } from "../../components/ui/icons.tsx";
+import {
+  Flag,
+  type IconComponent,
+  KeyRound,
+  ScrollText,
+  ShieldCheck,
+  Users,
+} from "../../components/ui/icons.tsx";
 
 type SectionNavEntry = { id: string; label: string; to: string; icon: IconComponent };
 
@@ -7,5 +14,12 @@ export const ADMIN_NAV: readonly (SectionNavEntry & { adminOnly?: boolean })[] =
   { id: "admin", label: "Overview", to: "/admin", icon: ShieldCheck },
   { id: "admin-moderation", label: "Moderation", to: "/admin/moderation", icon: Flag },
   { id: "admin-roles", label: "Roles", to: "/admin/roles", icon: Users, adminOnly: true },
+  {
+    id: "admin-invitations",
+    label: "Invitations",
+    to: "/admin/invitations",
+    icon: KeyRound,
+    adminOnly: true,
+  },
   { id: "admin-audit-log", label: "Audit log", to: "/admin/audit-log", icon: ScrollText },
 ];

@@ -11,6 +11,7 @@ const WHAT: Record<string, string> = {
   "admin-moderation":
     "Reports of pages, contributions and people, grouped by what they are about: dismiss, hide, suspend.",
   "admin-roles": "Find an account and make it a moderator or an admin, or take the role back.",
+  "admin-invitations": "Mint invitation codes for many people or until a date, and revoke codes.",
   "admin-audit-log": "Everything moderators and admins did, who did it, when and why.",
 };
 
@@ -22,7 +23,9 @@ export default function AdminHome() {
     <div className="flex flex-col gap-6">
       <PageHeading
         title="Admin"
-        description={admin ? "You are an admin: you moderate and manage roles." : "You are a moderator."}
+        description={
+          admin ? "You are an admin: you moderate, manage roles and invitations." : "You are a moderator."
+        }
       />
       <ul className="grid gap-3 sm:grid-cols-2">
         {sections.map(({ id, label, to, icon: Icon }) => (

@@ -1,13 +1,14 @@
-import { SignupPage } from "../../features/accounts/signup-page.tsx";
+import { JoinChoices, JoinIntro } from "../../features/joining/join-page.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Join");
 
+/** docs/joining.md: what Flipside is, and the ways in. */
 export default function Page() {
   return (
-    <SignupPage
-      title="Join Flipside"
-      description="Flipside is open to everyone for now: create your account. An invitation code is optional and not checked yet."
-    />
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8" data-testid="join-page">
+      <JoinIntro />
+      <JoinChoices />
+    </div>
   );
 }

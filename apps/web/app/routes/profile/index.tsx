@@ -6,6 +6,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ExternalLink, MessageSquare, Pin, Settings } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { InvitationCodes } from "../../features/joining/invitation-codes.tsx";
+import { createJoiningClient } from "../../features/joining/joining-client.ts";
 import { ActivitySection } from "../../features/profile/activity-list.tsx";
 import { NotesList } from "../../features/profile/notes-list.tsx";
 import { createProfileClient, parseActivityKind } from "../../features/profile/profile-client.ts";
@@ -39,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const kind = parseActivityKind(url.searchParams.get("kind"));
   const page = parsePageNumber(url.searchParams.get("page"));
-  const [profile, activity, pinned] = await Promise.all([
+  const [profile, activity, pinned, invitations] = await Promise.all([
     // An account waiting for activation has no public face yet (404): its counts are nought.
     client.profile(account.id).catch((error: unknown) => {
       if (isApiError(error) && error.status === 404) return null;
@@ -47,14 +49,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     client.activity(account.id, kind, page),
     client.pinnedNotes(),
+    // Invitation codes come with an activated account (docs/joining.md).
+    account.activated ? createJoiningClient(api).mine() : null,
   ]);
-  return { account, profile, activity, pinned, kind, page };
+  return { account, profile, activity, pinned, invitations, kind, page };
 }
 
 export const meta = () => titleMeta("Your profile");
 
 export default function ProfileHome({ loaderData }: Route.ComponentProps) {
-  const { account, profile, activity, pinned, kind, page } = loaderData;
+  const { account, profile, activity, pinned, invitations, kind, page } = loaderData;
   return (
     <div className="flex flex-col gap-8" data-testid="profile-home">
       <ProfileHeader
@@ -136,6 +140,8 @@ export default function ProfileHome({ loaderData }: Route.ComponentProps) {
           />
         )}
       </section>
+
+      {invitations && invitations.length > 0 ? <InvitationCodes codes={invitations} /> : null}
     </div>
   );
 }
