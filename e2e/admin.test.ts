@@ -82,7 +82,7 @@ describe("the admin area", () => {
     await page.waitForURL(/\/admin$/);
     await page.getByRole("heading", { name: "Admin", level: 1 }).waitFor();
     expect(
-      await page.getByText("You are an admin: you moderate, manage roles and invitations.").count(),
+      await page.getByText("You are an admin: you moderate, manage roles, invitations and the beta.").count(),
     ).toBe(1);
     expect(await seriousAxeFindings(page)).toEqual([]);
 

@@ -42,6 +42,16 @@ async function activate(email: string) {
   expect(done.status).toBe(200);
 }
 
+let adminSignedUp: Promise<void> | undefined;
+/** A tab signed in as the configured admin, who passes the gate: somebody has to mint the first code. */
+async function adminTab() {
+  adminSignedUp ??= journey.register({ email: ADMIN_EMAIL, displayName: "Ada Admin" });
+  await adminSignedUp;
+  const tab = await tracked();
+  await signIn(tab, { token: await tokenOf(ADMIN_EMAIL) });
+  return tab;
+}
+
 async function tokenOf(email: string) {
   const login = await journey.api<{ id_token: string }>("/authenticate", {
     method: "POST",
@@ -67,11 +77,7 @@ describe("joining a closed beta", () => {
   });
 
   it("an admin mints a code; a newcomer types it on /join and signs up; the next person is told it is used", async () => {
-    // The configured admin passes the gate: somebody has to mint the first code.
-    await journey.register({ email: ADMIN_EMAIL, displayName: "Ada Admin" });
-    const adminTab = await tracked();
-    await signIn(adminTab, { token: await tokenOf(ADMIN_EMAIL) });
-    const admin = adminTab.page;
+    const admin = (await adminTab()).page;
     await visit(admin, "/admin");
     await admin.getByRole("link", { name: "Invitations" }).first().click();
     await admin.getByRole("heading", { name: "Invitation codes" }).waitFor();
@@ -153,5 +159,51 @@ describe("joining a closed beta", () => {
     const usedCode = codes.filter({ hasText: "Fay Friend" });
     expect(await usedCode.textContent()).toContain("Used");
     expect(await usedCode.textContent()).not.toContain(friendEmail);
+  });
+
+  it("a visitor asks to join; an admin approves; the mailed link opens sign-up, signs in, and works once", async () => {
+    const { page } = await tracked();
+    await visit(page, "/join");
+    const ask = page.getByTestId("join-closed");
+    const email = uniqueEmail("waiting");
+    await ask.getByRole("button", { name: "Tell me when there is room" }).click();
+    await ask.getByText("Enter your email address.").waitFor();
+    await ask.getByLabel("Email").fill(email);
+    await ask.getByLabel(/What brings you/).fill("I read a lot of recipe sites");
+    await ask.getByRole("button", { name: "Tell me when there is room" }).click();
+    await page.getByTestId("join-requested").getByText(JOINING_MESSAGES.betaRequested).waitFor();
+
+    const admin = (await adminTab()).page;
+    await visit(admin, "/admin");
+    await admin.getByRole("link", { name: "Beta requests" }).first().click();
+    await admin.getByRole("heading", { name: "Beta requests" }).waitFor();
+    const request = admin.getByTestId("beta-request").filter({ hasText: email });
+    expect(await request.textContent()).toContain("I read a lot of recipe sites");
+    await request.getByRole("button", { name: "Approve" }).click();
+    await toastSaying(admin, `Approved: a link was sent to ${email}`).waitFor();
+    // The waiting list no longer has it; "Approved" does, with who approved it.
+    await request.waitFor({ state: "detached" });
+    await admin.getByTestId("beta-show").selectOption("approved");
+    await admin.getByRole("button", { name: "Search" }).click();
+    const approved = admin.getByTestId("beta-request").filter({ hasText: email });
+    await approved.getByText("approved by Ada Admin").waitFor();
+
+    const link = linkIn(await journey.mail.next(email), `${journey.server.url}/beta-user/activate/`);
+    await visit(page, link.pathname);
+    await page.getByRole("heading", { name: "Welcome to the Flipside beta" }).waitFor();
+    const form = page.getByTestId("signup-form");
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+    expect(await form.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+    expect(await form.getByLabel("Invitation code").count()).toBe(0);
+    await form.getByLabel("Display name").fill("Wren Waiting");
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${journey.server.url}/`);
+    await page.getByTestId("header-profile").waitFor();
+    // The link proved the address: activated at once, no banner, no activation mail.
+    expect(await page.getByTestId("activation-banner").count()).toBe(0);
+
+    await visit(page, link.pathname);
+    await page.getByTestId("beta-link-invalid").getByText(JOINING_MESSAGES.betaLinkInvalid).waitFor();
   });
 });

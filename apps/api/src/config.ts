@@ -97,6 +97,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().positive().default(20),
   /** Invitation code checks per IP a minute: codes are short enough to type, so guessing is limited. */
   RATE_LIMIT_INVITATION_CHECK_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Beta requests per IP an hour. */
+  RATE_LIMIT_BETA_REQUEST_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_RESEND_PER_ACCOUNT: z.coerce.number().int().positive().default(5),

@@ -114,6 +114,8 @@ export const RegisterRequest = z
     password: NewPassword,
     displayName: DisplayName,
     invitationCode: lineText().max(64).optional(),
+    /** The key of an approved beta request's link (docs/joining.md): passes the gate, proves the address. */
+    betaKey: z.string().max(128).optional(),
   })
   .meta({ id: "RegisterRequest" });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;

@@ -26,7 +26,14 @@ export const JOINING_MESSAGES = {
     "Flipside is in a closed beta: joining needs an invitation code, or the link we mail when your request is approved.",
   notActivated: "Activate your account first: invitation codes come with an activated account.",
   noSuchCode: "There is no such invitation code.",
+  betaRequested: "Thank you. We will write to you when there is room.",
+  betaLinkInvalid: "This link has been used or has expired. Ask for access again on the join page.",
+  betaLinkOtherAddress: "This link was sent to another address: sign up with the address it was sent to.",
+  noSuchRequest: "There is no such beta request.",
 } as const;
+
+/** How long the link of an approved beta request works. */
+export const BETA_LINK_TTL_DAYS = 14;
 
 /** Crockford's alphabet: no I, L, O or U, so a code read aloud or typed from paper survives. */
 export const INVITATION_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { Email } from "./accounts.ts";
 import { JOINING_LIMITS, JOINING_MESSAGES } from "./joining-constants.ts";
-import { lineText } from "./text.ts";
+import { lineText, multilineText } from "./text.ts";
 
 /** Someone who joined with an invitation, as the inviter sees them: the display name only. */
 export const InvitedPerson = z
@@ -81,3 +82,49 @@ export const InvitationCodeParams = z.object({
 });
 
 export { JOINING_MESSAGES };
+
+/** POST /v1/beta-users: ask to join the closed beta. */
+export const BetaRequestCreate = z
+  .strictObject({
+    email: Email,
+    reason: multilineText()
+      .max(JOINING_LIMITS.reasonMax, { error: `At most ${JOINING_LIMITS.reasonMax} characters.` })
+      .optional(),
+  })
+  .meta({ id: "BetaRequestCreate" });
+export type BetaRequestCreate = z.input<typeof BetaRequestCreate>;
+
+/** The same answer whatever is known of the address. */
+export const BetaRequestAccepted = z.object({ message: z.string() }).meta({ id: "BetaRequestAccepted" });
+
+const BetaStatus = z.enum(["PENDING", "APPROVED", "REJECTED"]);
+
+/** GET /v1/beta-users: a request as admins see it. */
+export const BetaUser = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    reason: z.string(),
+    status: BetaStatus,
+    createdDate: z.iso.datetime(),
+    decidedDate: z.iso.datetime().nullable(),
+    decidedBy: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
+    /** Whether the address already has an account (approval then activates it). */
+    hasAccount: z.boolean(),
+    /** When the mailed link was used. */
+    usedDate: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "BetaUser" });
+export type BetaUser = z.infer<typeof BetaUser>;
+
+/** GET /v1/beta-users/activation/{key}: what /beta-user/activate/{key} offers. */
+export const BetaActivation = z
+  .object({
+    email: z.string(),
+    /** The address has an account: the link activates it instead of opening sign-up. */
+    hasAccount: z.boolean(),
+  })
+  .meta({ id: "BetaActivation" });
+export type BetaActivation = z.infer<typeof BetaActivation>;
+
+export const BetaKey = z.string().min(1).max(128);

@@ -132,3 +132,34 @@ export const invitationCodes = pgTable(
     check("invitation_codes_uses", sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
   ],
 );
+
+/**
+ * A request to join the closed beta (docs/joining.md#beta-requests): one per address. Approval
+ * mails a single-use link (`/beta-user/activate/{key}`) that opens sign-up past the gate, or
+ * activates the address's account; only a SHA-256 hash of its key is kept.
+ */
+export const betaRequests = pgTable(
+  "beta_requests",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    email: text("email").notNull(),
+    reason: text("reason").notNull().default(""),
+    status: text("status", { enum: ["PENDING", "APPROVED", "REJECTED"] })
+      .notNull()
+      .default("PENDING"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    keyHash: text("key_hash"),
+    keyExpiresAt: timestamp("key_expires_at", { withTimezone: true, mode: "date" }),
+    /** When the mailed link was used: an account was made or activated with it. */
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("beta_requests_email_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("beta_requests_key_idx").on(t.keyHash),
+    index("beta_requests_status_idx").on(t.status, t.createdAt),
+  ],
+);

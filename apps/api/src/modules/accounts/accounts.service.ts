@@ -159,11 +159,13 @@ export function createAccountsService(deps: AccountsDeps) {
           displayName: input.displayName,
           invitationCode: input.invitationCode || null,
         });
-        if (row) await admit(tx, row.id, admitted);
-        return row;
+        if (!row) return undefined;
+        const { activated } = await admit(tx, row.id, admitted);
+        return { ...row, activated: row.activated || activated };
       });
       if (created) {
-        await sendActivation(created, origin);
+        // A beta link proved the address already: no activation mail.
+        if (!created.activated) await sendActivation(created, origin);
         return;
       }
       const existing = await repo.findUserByEmail(db, input.email);

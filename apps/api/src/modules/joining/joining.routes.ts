@@ -1,10 +1,16 @@
 import {
   AdminInvitationCode,
+  BetaActivation,
+  BetaKey,
+  BetaRequestAccepted,
+  BetaRequestCreate,
+  BetaUser,
   InvitationCheck,
   InvitationCode,
   InvitationCodeParams,
   MintInvitationCodesRequest,
 } from "@flipside/contracts/joining";
+import { JOINING_MESSAGES } from "@flipside/contracts/joining-constants";
 import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,22 +22,35 @@ import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { describeFilter } from "../../lib/search-filter.ts";
 import { requireAccountRole, requireViewer } from "../../plugins/auth.ts";
 import { gate } from "../admin/index.ts";
+import {
+  activateWithBetaLink,
+  activationOf,
+  BETA_USERS_FILTER,
+  decide,
+  listRequests,
+  requestBeta,
+} from "./beta-users.ts";
 import { ADMIN_CODES_FILTER, checkCode, listCodes, mintCodes, ownCodes, revokeCode } from "./invitations.ts";
 
 const TAGS = ["joining"];
 const MINUTE_SEC = 60;
+const HOUR_SEC = 60 * MINUTE_SEC;
+const IdParams = z.object({ id: z.uuid() });
 
 /** Invitation codes (docs/joining.md). */
 export const joiningRoutes: FastifyPluginAsyncZod = async (app) => {
   const origin = (request: FastifyRequest) => linkOrigin(app.config.publicOrigin, request);
   const checkRule = { points: app.config.RATE_LIMIT_INVITATION_CHECK_PER_IP, durationSec: MINUTE_SEC };
+  const requestRule = { points: app.config.RATE_LIMIT_BETA_REQUEST_PER_IP, durationSec: HOUR_SEC };
+  /** Codes and beta links are short secrets typed or clicked by anyone: each check is counted per IP. */
+  const countedCheck = async (request: FastifyRequest) => {
+    await app.limiter.consume("invitation-check-ip", clientKey(request.ip), checkRule);
+  };
 
   app.get(
     "/v1/invitation-codes/:code",
     {
-      onRequest: async (request) => {
-        await app.limiter.consume("invitation-check-ip", clientKey(request.ip), checkRule);
-      },
+      onRequest: countedCheck,
       schema: {
         tags: TAGS,
         summary: "Check an invitation code",
@@ -123,6 +142,122 @@ export const joiningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAccountRole(request, ACCOUNT_ROLE.ADMIN);
       return revokeCode(app.db, admin, request.params.id, origin(request));
+    },
+  );
+
+  // --- Beta requests (docs/joining.md#beta-requests) ---
+
+  app.post(
+    "/v1/beta-users",
+    {
+      onRequest: async (request) => {
+        await app.limiter.consume("beta-request-ip", clientKey(request.ip), requestRule);
+      },
+      schema: {
+        tags: TAGS,
+        summary: "Ask to join the beta",
+        description:
+          "Puts the address on the waiting list with an optional reason (at most 1,000 characters). 202 with the same answer whether the address is new, already waiting, decided or has an account, and nothing is mailed until an admin approves. Rate limited per IP.",
+        body: BetaRequestCreate,
+        response: { 202: BetaRequestAccepted, ...problems(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await requestBeta(app.db, request.body);
+      return reply.status(202).send({ message: JOINING_MESSAGES.betaRequested });
+    },
+  );
+
+  app.get(
+    "/v1/beta-users",
+    {
+      onRequest: gate(ACCOUNT_ROLE.ADMIN),
+      schema: {
+        tags: TAGS,
+        summary: "The beta waiting list (admins)",
+        description: `Oldest first, with X-Total-Count and Link. ${describeFilter(BETA_USERS_FILTER)} Sort by createdDate, email, status. A 404 for anyone who is not an admin.`,
+        security: SIGNED_IN,
+        querystring: listQuery(20),
+        response: { 200: z.array(BetaUser), ...problems(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listRequests(app.db, request.query);
+      setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
+      return items;
+    },
+  );
+
+  for (const [action, decision, summary, description] of [
+    [
+      "approve",
+      "APPROVED",
+      "Approve a beta request (admins)",
+      "Mails a single-use link to /beta-user/activate/{key}, valid 14 days: it opens sign-up past the gate for that address, or activates the address's account. Approving again mails a fresh link and the earlier one stops working. Written to the audit log.",
+    ],
+    [
+      "reject",
+      "REJECTED",
+      "Reject a beta request (admins)",
+      "Nothing is mailed; a link already sent stops working. Written to the audit log.",
+    ],
+  ] as const) {
+    app.post(
+      `/v1/beta-users/:id/${action}`,
+      {
+        onRequest: gate(ACCOUNT_ROLE.ADMIN),
+        schema: {
+          tags: TAGS,
+          summary,
+          description,
+          security: SIGNED_IN,
+          params: IdParams,
+          response: { 200: BetaUser, ...problems(400, 404) },
+        },
+      },
+      async (request) => {
+        const admin = await requireAccountRole(request, ACCOUNT_ROLE.ADMIN);
+        return decide(app, admin, request.params.id, decision, origin(request));
+      },
+    );
+  }
+
+  app.get(
+    "/v1/beta-users/activation/:key",
+    {
+      onRequest: countedCheck,
+      schema: {
+        tags: TAGS,
+        summary: "What an approved request's link opens",
+        description:
+          "The address the link was mailed to, and whether it has an account (the link then activates it). 404 for a link that was used, replaced, rejected or is older than 14 days.",
+        params: z.object({ key: BetaKey }),
+        response: { 200: BetaActivation, ...problems(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return activationOf(app.db, request.params.key);
+    },
+  );
+
+  app.post(
+    "/v1/beta-users/activation",
+    {
+      onRequest: countedCheck,
+      schema: {
+        tags: TAGS,
+        summary: "Activate an existing account with an approved request's link",
+        description:
+          "For an address that already has an account: the mail proved the address, so the account is activated. The link works once. Sign-up with the link is `POST /register` with `betaKey`.",
+        body: z.strictObject({ key: BetaKey }),
+        response: { 200: z.object({ activated: z.literal(true) }), ...problems(400, 429) },
+      },
+    },
+    async (request) => {
+      const userId = await activateWithBetaLink(app.db, request.body.key);
+      app.viewers.forgetUser(userId);
+      return { activated: true as const };
     },
   );
 };

@@ -61,12 +61,18 @@ export function SignupForm({
   invitationCode = "",
   from = "web",
   email: presetEmail = "",
+  betaKey,
   onRegistered,
 }: {
   invitationCode?: string;
   from?: "web" | "app";
   /** Pre-fills the address (an invitation that went to it). */
   email?: string;
+  /**
+   * An approved beta request's link (docs/joining.md): passes the gate for the address it was
+   * mailed to, which is then fixed, and needs no code.
+   */
+  betaKey?: string;
   /**
    * Instead of "check your mail": what happens next with the new account's address and password
    * (an invitation's page logs in at once and comes back to it).
@@ -87,7 +93,7 @@ export function SignupForm({
   const onSubmit = form.handleSubmit(async (values) => {
     setFormErrors([]);
     try {
-      await accountApi.register(values);
+      await accountApi.register(betaKey ? { ...values, betaKey } : values);
     } catch (error) {
       setFormErrors(
         isApiError(error)
@@ -117,6 +123,8 @@ export function SignupForm({
         inputMode="email"
         autoComplete="email"
         placeholder="Your email"
+        readOnly={betaKey !== undefined}
+        hint={betaKey ? "The address the link was sent to." : undefined}
         error={errors.email?.message}
         {...form.register("email")}
       />
@@ -134,31 +142,33 @@ export function SignupForm({
         error={errors.password?.message}
         registration={form.register("password")}
       />
-      <TextField
-        label={
-          betaGate ? (
-            "Invitation code"
-          ) : (
-            <>
-              Invitation code <span className="font-normal text-muted-foreground">(optional)</span>
-            </>
-          )
-        }
-        hint={
-          betaGate ? (
-            <>
-              Flipside is in a closed beta: joining needs a code.{" "}
-              <AppLink to="/join" className="underline underline-offset-2 hover:text-foreground">
-                How to get one
-              </AppLink>
-            </>
-          ) : undefined
-        }
-        autoComplete="off"
-        spellCheck={false}
-        error={errors.invitationCode?.message}
-        {...form.register("invitationCode")}
-      />
+      {betaKey ? null : (
+        <TextField
+          label={
+            betaGate ? (
+              "Invitation code"
+            ) : (
+              <>
+                Invitation code <span className="font-normal text-muted-foreground">(optional)</span>
+              </>
+            )
+          }
+          hint={
+            betaGate ? (
+              <>
+                Flipside is in a closed beta: joining needs a code.{" "}
+                <AppLink to="/join" className="underline underline-offset-2 hover:text-foreground">
+                  How to get one
+                </AppLink>
+              </>
+            ) : undefined
+          }
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.invitationCode?.message}
+          {...form.register("invitationCode")}
+        />
+      )}
       <p className="text-muted-foreground text-xs">
         By creating an account you agree to the{" "}
         <AppLink to="/terms" className="underline underline-offset-2 hover:text-foreground">

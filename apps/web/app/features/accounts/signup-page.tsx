@@ -14,12 +14,20 @@ export function SignupPage({
   description,
   invitationCode,
   from,
+  email,
+  betaKey,
+  onRegistered,
 }: {
   title: string;
   description: ReactNode;
   invitationCode?: string;
   /** Where to go on after signing up; app mode's own words by default inside the app. */
   from?: "web" | "app";
+  /** An approved beta request's link and its address (see SignupForm). */
+  email?: string;
+  betaKey?: string;
+  /** Instead of "check your mail" (see SignupForm). */
+  onRegistered?: (values: { email: string; password: string }) => Promise<void>;
 }) {
   const user = useShellUser();
   const app = useAppMode();
@@ -44,7 +52,13 @@ export function SignupPage({
       ) : (
         <Card>
           <CardContent className="px-5 sm:px-8 sm:py-3">
-            <SignupForm invitationCode={invitationCode} from={from ?? (app ? "app" : "web")} />
+            <SignupForm
+              invitationCode={invitationCode}
+              from={from ?? (app ? "app" : "web")}
+              {...(email ? { email } : {})}
+              {...(betaKey ? { betaKey } : {})}
+              {...(onRegistered ? { onRegistered } : {})}
+            />
           </CardContent>
         </Card>
       )}

@@ -1,5 +1,6 @@
 import {
   Flag,
+  FlaskConical,
   type IconComponent,
   KeyRound,
   ScrollText,
@@ -19,6 +20,13 @@ export const ADMIN_NAV: readonly (SectionNavEntry & { adminOnly?: boolean })[] =
     label: "Invitations",
     to: "/admin/invitations",
     icon: KeyRound,
+    adminOnly: true,
+  },
+  {
+    id: "admin-beta-users",
+    label: "Beta requests",
+    to: "/admin/beta-users",
+    icon: FlaskConical,
     adminOnly: true,
   },
   { id: "admin-audit-log", label: "Audit log", to: "/admin/audit-log", icon: ScrollText },

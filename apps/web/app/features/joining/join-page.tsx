@@ -1,15 +1,30 @@
-import { JOINING_MESSAGES, normalizeInvitationCode } from "@flipside/contracts/joining-constants";
+import {
+  JOINING_LIMITS,
+  JOINING_MESSAGES,
+  normalizeInvitationCode,
+} from "@flipside/contracts/joining-constants";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { KeyRound, MessageSquare, NotebookPen, Star, UserPlus, Users } from "../../components/ui/icons.tsx";
+import {
+  KeyRound,
+  MailCheck,
+  MessageSquare,
+  NotebookPen,
+  Star,
+  UserPlus,
+  Users,
+} from "../../components/ui/icons.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { isApiError } from "../../lib/api.ts";
 import { withAppFlag } from "../../lib/app-mode.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
 import { useRootData } from "../../lib/root-data.ts";
+import { joiningApi } from "./joining-client.ts";
 
 const HIGHLIGHTS = [
   { icon: MessageSquare, text: "Read and write comments on any web page, by its address." },
@@ -95,25 +110,108 @@ export function CodeEntry({ initial = "" }: { initial?: string }) {
   );
 }
 
+/** In a closed beta, without a code: ask to be told when there is room (docs/joining.md#beta-requests). */
+function WaitingList() {
+  const [email, setEmail] = useState("");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) {
+      setErrors({ email: "Enter your email address." });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await joiningApi.requestBeta({
+        email: email.trim(),
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      });
+      setDone(answer.message);
+    } catch (error) {
+      if (isApiError(error) && error.errors.length > 0) setErrors(error.fieldErrors);
+      else setErrors({ form: isApiError(error) ? error.message : "Your request was not sent. Try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card data-testid="join-closed">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Users className="size-4 text-primary" aria-hidden="true" />
+          No code yet?
+        </CardTitle>
+        <CardDescription>
+          Flipside is in a closed beta. Ask someone who uses it for a code, or leave your address and we will
+          write when there is room.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {done ? (
+          <p role="status" className="flex items-start gap-2 text-sm" data-testid="join-requested">
+            <MailCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+            {done}
+          </p>
+        ) : (
+          <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+            {errors.form ? (
+              <p role="alert" className="text-destructive text-sm">
+                {errors.form}
+              </p>
+            ) : null}
+            <Field
+              label="Email"
+              error={errors.email}
+              control={(props) => (
+                <Input
+                  {...props}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  placeholder="Your email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              )}
+            />
+            <Field
+              label={
+                <>
+                  What brings you <span className="font-normal text-muted-foreground">(optional)</span>
+                </>
+              }
+              error={errors.reason}
+              control={(props) => (
+                <Textarea
+                  {...props}
+                  rows={3}
+                  maxLength={JOINING_LIMITS.reasonMax}
+                  placeholder="The sites you read, what you would like to say about them"
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              )}
+            />
+            <Button type="submit" variant="outline" loading={busy}>
+              Tell me when there is room
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Without a code: sign up straight away while Flipside is open; in a closed beta, how to get in. */
 function WithoutCode() {
   const closed = useRootData()?.config.betaGate === true;
-  if (closed) {
-    return (
-      <Card data-testid="join-closed">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Users className="size-4 text-primary" aria-hidden="true" />
-            No code yet?
-          </CardTitle>
-          <CardDescription>
-            Flipside is in a closed beta: joining needs an invitation code. Ask someone who uses Flipside for
-            one; every member has a few to give.
-          </CardDescription>
-        </CardHeader>
-      </Card>
-    );
-  }
+  if (closed) return <WaitingList />;
   return (
     <Card data-testid="join-open">
       <CardHeader>

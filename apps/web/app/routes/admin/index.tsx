@@ -12,6 +12,7 @@ const WHAT: Record<string, string> = {
     "Reports of pages, contributions and people, grouped by what they are about: dismiss, hide, suspend.",
   "admin-roles": "Find an account and make it a moderator or an admin, or take the role back.",
   "admin-invitations": "Mint invitation codes for many people or until a date, and revoke codes.",
+  "admin-beta-users": "The beta waiting list: approve a request (its link goes by mail) or reject it.",
   "admin-audit-log": "Everything moderators and admins did, who did it, when and why.",
 };
 
@@ -24,7 +25,9 @@ export default function AdminHome() {
       <PageHeading
         title="Admin"
         description={
-          admin ? "You are an admin: you moderate, manage roles and invitations." : "You are a moderator."
+          admin
+            ? "You are an admin: you moderate, manage roles, invitations and the beta."
+            : "You are a moderator."
         }
       />
       <ul className="grid gap-3 sm:grid-cols-2">
