@@ -37,6 +37,38 @@ async function flipAndComment(page: Page, address: string, words: string) {
   await page.getByTestId("comment").filter({ hasText: words }).waitFor();
 }
 
+describe("social accounts", () => {
+  it("links elsewhere: checked, saved, and shown on the public page with rel=me", async () => {
+    const { page, account } = await signedInTab();
+    await visit(page, "/profile/socials");
+    await page.getByRole("heading", { level: 1, name: "Social accounts" }).waitFor();
+    const form = page.getByTestId("social-links-form");
+    await form.getByLabel("Link 1", { exact: true }).fill("mastodon.social/@robin");
+    await form.getByRole("button", { name: "Save links" }).click();
+    await form.getByText("Give a full web address, such as https://mastodon.social/@you").waitFor();
+    await form.getByLabel("Link 1", { exact: true }).fill("https://mastodon.social/@robin");
+    await form.getByRole("button", { name: "Add a link" }).click();
+    await form.getByLabel("Link 2", { exact: true }).fill("https://www.github.com/robin/");
+    await form.getByRole("button", { name: "Save links" }).click();
+    await toastSaying(page, "Links saved").waitFor();
+
+    await visit(page, `/users/${account.id}`);
+    const links = page.getByTestId("profile-social-links").getByRole("link");
+    expect(await links.allTextContents()).toEqual(["mastodon.social/@robin", "github.com/robin"]);
+    expect(await links.first().getAttribute("rel")).toBe("me noopener");
+    expect(await links.first().getAttribute("href")).toBe("https://mastodon.social/@robin");
+
+    await visit(page, "/profile/socials");
+    await form.getByRole("button", { name: "Remove link 1" }).click();
+    await form.getByRole("button", { name: "Save links" }).click();
+    await toastSaying(page, "Links saved").waitFor();
+    await visit(page, `/users/${account.id}`);
+    expect(await page.getByTestId("profile-social-links").getByRole("link").allTextContents()).toEqual([
+      "github.com/robin",
+    ]);
+  });
+});
+
 describe("settings", () => {
   it("an anonymous visitor is sent to log in and brought back", async () => {
     const { page } = await tracked();

@@ -85,7 +85,32 @@ export const ACCOUNT_MESSAGES = {
   alreadyActivated: "Your account is already activated.",
   imageType: "The image must be a JPEG, PNG, WebP or GIF file",
   imageTooLarge: "The image must be 5 MB or smaller",
+  socialLinkInvalid: "Give a full web address, such as https://mastodon.social/@you",
 } as const;
+
+/** http(s) with a host name that has a dot and is not a bare IP address, and no credentials. */
+export function isPublicWebAddress(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  if (url.username || url.password) return false;
+  const host = url.hostname;
+  if (!host.includes(".") || host.endsWith(".")) return false;
+  // IPv4 literals and IPv6 literals (bracketed): a person's page elsewhere has a name.
+  if (/^[\d.]+$/.test(host) || host.startsWith("[")) return false;
+  return true;
+}
+
+/** How a link reads: the address without scheme, "www." or a trailing slash. */
+export function socialLinkLabel(value: string): string {
+  const url = new URL(value);
+  const path = `${url.pathname}${url.search}`.replace(/\/$/, "");
+  return `${url.host.replace(/^www\./, "")}${path}`;
+}
 
 export const Email = z
   .string()
@@ -143,6 +168,19 @@ export const ActivateQuery = z.object({ key: z.string().min(1).max(200) });
 export const ActivateResponse = z.object({ activated: z.literal(true) }).meta({ id: "ActivateResponse" });
 export type ActivateResponse = z.infer<typeof ActivateResponse>;
 
+export const SOCIAL_LINKS_MAX = 5;
+export const SOCIAL_LINK_MAX_LENGTH = 300;
+
+/**
+ * An address of the person elsewhere, shown on their public page (docs/accounts.md#social-links):
+ * http(s), a public host name (no bare IP, no credentials), at most 300 characters.
+ */
+export const SocialLinkUrl = z
+  .string()
+  .trim()
+  .max(SOCIAL_LINK_MAX_LENGTH, { error: `At most ${SOCIAL_LINK_MAX_LENGTH} characters.` })
+  .refine(isPublicWebAddress, { error: ACCOUNT_MESSAGES.socialLinkInvalid });
+
 export const Account = z
   .object({
     id: z.uuid(),
@@ -154,6 +192,8 @@ export const Account = z
     imageUrl: servedAddress().nullable(),
     activated: z.boolean(),
     roles: z.array(z.string()),
+    /** Addresses of the person elsewhere, in their order. */
+    socialLinks: z.array(z.string()),
     /** The organisations the account belongs to, by name, with its role in each. */
     organizations: z.array(
       z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: OrganizationRole }),
@@ -170,6 +210,11 @@ export const UpdateAccountRequest = z
     bio: Bio.optional(),
     language: Language.optional(),
     colorMode: ColorModePreference.optional(),
+    /** Replaces the list; duplicates are dropped. */
+    socialLinks: z
+      .array(SocialLinkUrl)
+      .max(SOCIAL_LINKS_MAX, { error: `At most ${SOCIAL_LINKS_MAX} links.` })
+      .optional(),
   })
   .meta({ id: "UpdateAccountRequest" });
 export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>;
@@ -245,6 +290,8 @@ export const Profile = z
     bioHtml: z.string(),
     createdDate: z.iso.datetime(),
     stats: ProfileStats,
+    /** Shown with rel="me noopener"; `label` is the address without its scheme. */
+    socialLinks: z.array(z.object({ url: z.string(), label: z.string() })),
   })
   .meta({ id: "Profile" });
 export type Profile = z.infer<typeof Profile>;

@@ -34,6 +34,8 @@ export const users = pgTable(
     imageKey: text("image_key"),
     activated: boolean("activated").notNull().default(false),
     roles: text("roles").array().notNull().default(sql`array['ROLE_USER']::text[]`),
+    /** Addresses of the person elsewhere (Mastodon, GitHub…), shown on the public page with rel="me". */
+    socialLinks: text("social_links").array().notNull().default(sql`'{}'::text[]`),
     /** The invitation code as typed at sign-up, valid or not (docs/joining.md). */
     invitationCode: text("invitation_code"),
     /** The invitation the account joined with, when the code was valid; its owner invited them. */

@@ -1,4 +1,4 @@
-import type { Account, Profile, ProfileStats } from "@flipside/contracts/accounts";
+import { type Account, type Profile, type ProfileStats, socialLinkLabel } from "@flipside/contracts/accounts";
 import type { ColorModePreference } from "@flipside/contracts/enums";
 import type { Storage } from "../../lib/storage.ts";
 import { renderMarkdownCached } from "../discussion/index.ts";
@@ -24,6 +24,7 @@ export function presentAccount(
     imageUrl: imageUrlOf(user, storage),
     activated: user.activated,
     roles: user.roles,
+    socialLinks: user.socialLinks,
     organizations,
     createdDate: user.createdAt.toISOString(),
   };
@@ -39,5 +40,6 @@ export function presentProfile(user: UserRow, stats: ProfileStats, storage: Stor
     bioHtml: renderMarkdownCached(user.bio),
     createdDate: user.createdAt.toISOString(),
     stats,
+    socialLinks: user.socialLinks.map((url) => ({ url, label: socialLinkLabel(url) })),
   };
 }

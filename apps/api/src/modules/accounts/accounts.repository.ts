@@ -68,6 +68,7 @@ export async function updateUser(
       | "activated"
       | "imageKey"
       | "imageUrl"
+      | "socialLinks"
     >
   >,
 ): Promise<UserRow | undefined> {

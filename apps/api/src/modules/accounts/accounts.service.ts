@@ -253,6 +253,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (input.bio !== undefined) patch.bio = input.bio;
       if (input.language !== undefined) patch.language = input.language;
       if (input.colorMode !== undefined) patch.colorMode = input.colorMode;
+      if (input.socialLinks !== undefined) patch.socialLinks = [...new Set(input.socialLinks)];
       const updated = await repo.updateUser(db, actor.id, patch);
       if (!updated) throw unauthorized();
       viewers.forgetUser(actor.id);

@@ -398,6 +398,7 @@ describe("/api/account", () => {
         "language",
         "organizations",
         "roles",
+        "socialLinks",
       ].sort(),
     );
     expect(body.organizations).toEqual([]);
@@ -539,6 +540,7 @@ describe("GET /api/v1/profiles/{id}", () => {
       bioHtml: expect.any(String),
       createdDate: account.createdDate,
       stats: { comments: 0, reviews: 0, relatedPages: 0, publicNotes: 0, votesReceived: 0 },
+      socialLinks: [],
     });
   });
 

@@ -118,3 +118,55 @@ describe("GET /v1/profiles/{id}/notes", () => {
     expect((await t.app.inject("/api/v1/profiles/nope/notes")).statusCode).toBe(400);
   });
 });
+
+describe("social links (docs/accounts.md#social-links)", () => {
+  it("are kept in order without duplicates, and shown on the public profile with a readable label", async () => {
+    const ann = await createUser(t.app, { displayName: "Ann Links" });
+    const links = [
+      "https://mastodon.social/@ann",
+      "https://www.github.com/ann/",
+      "https://mastodon.social/@ann",
+      "http://ann.example.org/blog?lang=en",
+    ];
+    const account = await send(ann, "/api/account", { socialLinks: links });
+    expect(account.socialLinks).toEqual([
+      "https://mastodon.social/@ann",
+      "https://www.github.com/ann/",
+      "http://ann.example.org/blog?lang=en",
+    ]);
+    expect((await profileOf(ann.id)).json().socialLinks).toEqual([
+      { url: "https://mastodon.social/@ann", label: "mastodon.social/@ann" },
+      { url: "https://www.github.com/ann/", label: "github.com/ann" },
+      { url: "http://ann.example.org/blog?lang=en", label: "ann.example.org/blog?lang=en" },
+    ]);
+    await send(ann, "/api/account", { socialLinks: [] });
+    expect((await profileOf(ann.id)).json().socialLinks).toEqual([]);
+  });
+
+  it("refuse what is not a public web address, and more than five, changing nothing", async () => {
+    const bob = await createUser(t.app);
+    await send(bob, "/api/account", { socialLinks: ["https://bob.example.com"] });
+    for (const socialLinks of [
+      ["javascript:alert(1)"],
+      ["ftp://files.example.com/bob"],
+      ["https://user:secret@example.com/"],
+      ["http://127.0.0.1:8080/"],
+      ["https://[::1]/"],
+      ["https://localhost/"],
+      ["bob.example.com"],
+      [`https://example.com/${"x".repeat(300)}`],
+      Array.from({ length: 6 }, (_, i) => `https://site${i}.example.com/`),
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/account",
+        headers: bob.headers,
+        payload: { socialLinks },
+      });
+      expect(res.statusCode, socialLinks[0]).toBe(400);
+    }
+    expect((await profileOf(bob.id)).json().socialLinks).toEqual([
+      { url: "https://bob.example.com", label: "bob.example.com" },
+    ]);
+  });
+});

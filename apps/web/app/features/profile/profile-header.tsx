@@ -2,7 +2,7 @@ import type { ProfileStats } from "@flipside/contracts/accounts";
 import type { ReactNode } from "react";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { CalendarRange } from "../../components/ui/icons.tsx";
+import { CalendarRange, Link2 } from "../../components/ui/icons.tsx";
 
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
@@ -16,6 +16,7 @@ export function ProfileHeader({
   imageUrl,
   bioHtml,
   createdDate,
+  socialLinks = [],
   actions,
   children,
 }: {
@@ -23,6 +24,8 @@ export function ProfileHeader({
   imageUrl: string | null;
   bioHtml: string;
   createdDate: string;
+  /** The person's addresses elsewhere (docs/accounts.md#social-links). */
+  socialLinks?: readonly { url: string; label: string }[];
   actions?: ReactNode;
   children?: ReactNode;
 }) {
@@ -48,6 +51,24 @@ export function ProfileHeader({
         {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
       </div>
       {bioHtml ? <UserContent html={bioHtml} testId="profile-bio" className="text-base" /> : null}
+      {socialLinks.length > 0 ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="profile-social-links">
+          {socialLinks.map((link) => (
+            <li key={link.url} className="min-w-0">
+              {/* rel="me": Mastodon and IndieWeb verify that the person links back from here. */}
+              <a
+                href={link.url}
+                rel="me noopener"
+                target="_blank"
+                className="inline-flex max-w-full items-center gap-1 text-primary underline-offset-4 hover:underline"
+              >
+                <Link2 className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="truncate">{link.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {children}
     </header>
   );

@@ -66,6 +66,7 @@ export default function ProfileHome({ loaderData }: Route.ComponentProps) {
         imageUrl={account.imageUrl}
         bioHtml={profile?.bioHtml ?? ""}
         createdDate={account.createdDate}
+        socialLinks={profile?.socialLinks ?? []}
         actions={
           <>
             <Button asChild variant="outline" size="sm">

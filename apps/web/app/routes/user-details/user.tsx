@@ -74,6 +74,7 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
         imageUrl={profile.imageUrl}
         bioHtml={profile.bioHtml}
         createdDate={profile.createdDate}
+        socialLinks={profile.socialLinks}
         actions={
           <>
             <ReportPerson id={profile.id} displayName={profile.displayName} />
