@@ -1,7 +1,6 @@
 import { formatInvitationCode, JOINING_LIMITS } from "@flipside/contracts/joining-constants";
 import { type FormEvent, useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
-import { writeClipboard } from "../../components/shell/copy-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -13,6 +12,7 @@ import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatFull } from "../../lib/relative-time.ts";
 import { notify } from "../../lib/toast.ts";
+import { copyInvitationLink } from "./invitation-codes.tsx";
 import { type AdminInvitationCode, joiningApi } from "./joining-client.ts";
 
 const STATE: Record<
@@ -139,15 +139,6 @@ export function MintCodes({ onMinted }: { onMinted(codes: AdminInvitationCode[])
   );
 }
 
-async function copy(link: string) {
-  try {
-    await writeClipboard(link);
-    notify.success("Invitation link copied");
-  } catch {
-    notify.error("Could not copy the link");
-  }
-}
-
 /** Every code, newest first: its uses, owner, expiry and note; copy its link or revoke it. */
 export function AdminCodeList({
   codes,
@@ -198,7 +189,7 @@ export function AdminCodeList({
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => void copy(code.link)}
+                  onClick={() => void copyInvitationLink(code.link)}
                   aria-label={`Copy the link of ${formatInvitationCode(code.code)}`}
                 >
                   <Copy aria-hidden="true" />

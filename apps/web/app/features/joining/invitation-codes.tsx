@@ -17,7 +17,7 @@ const STATE: Record<
   REVOKED: { label: "No longer valid", variant: "warning" },
 };
 
-async function copy(link: string) {
+export async function copyInvitationLink(link: string) {
   try {
     await writeClipboard(link);
     notify.success("Invitation link copied");
@@ -57,7 +57,7 @@ function Code({ code }: { code: InvitationCode }) {
           variant="outline"
           size="sm"
           className="self-start"
-          onClick={() => void copy(code.link)}
+          onClick={() => void copyInvitationLink(code.link)}
           aria-label={`Copy the invitation link of ${formatInvitationCode(code.code)}`}
         >
           <Copy aria-hidden="true" />
