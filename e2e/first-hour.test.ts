@@ -125,7 +125,8 @@ describe("layout", () => {
         expect(await sideways(page), `${path} scrolls sideways at ${options.viewport.width} px`).toBe(0);
       }
       expect(ownProblems(problems.all())).toEqual([]);
-    });
+      // A crawl of every route, not a timing: on a busy two-core runner it took over a minute.
+    }, 120_000);
   }
 
   it("a site icon shows the globe until it loads, and keeps it when it fails: cards, header, related pages", async () => {

@@ -26,9 +26,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta() {
   return [
-    ...titleMeta(loaderData?.invitation ? "You are invited" : "Invitation"),
+    ...titleMeta("Join with an invitation"),
     // A code is a way in: not for search engines or the next site's Referer.
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
