@@ -138,14 +138,22 @@ export async function ownCodes(
   origin: string,
 ): Promise<InvitationCode[]> {
   if (!viewer.activated) throw forbidden(JOINING_MESSAGES.notActivated);
-  const rows = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
-    const [personal] = await tx
-      .select({ n: count() })
+  const mine = (tx: Db) =>
+    tx
+      .select()
       .from(invitationCodes)
-      .where(and(eq(invitationCodes.ownerId, viewer.id), eq(invitationCodes.kind, "PERSONAL")));
-    const missing = perAccount - (personal?.n ?? 0);
-    if (missing > 0) {
+      .where(eq(invitationCodes.ownerId, viewer.id))
+      .orderBy(asc(invitationCodes.createdAt), asc(invitationCodes.id));
+  const personal = (list: CodeRow[]) => list.filter((row) => row.kind === "PERSONAL").length;
+  // Every visit of the profile reads them; only the first (or one after the number was raised)
+  // writes, under the account row's lock.
+  let rows = await mine(db);
+  if (personal(rows) < perAccount) {
+    rows = await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
+      const current = await mine(tx);
+      const missing = perAccount - personal(current);
+      if (missing <= 0) return current;
       await tx.insert(invitationCodes).values(
         Array.from({ length: missing }, () => ({
           code: newInvitationCode(),
@@ -153,13 +161,9 @@ export async function ownCodes(
           ownerId: viewer.id,
         })),
       );
-    }
-    return tx
-      .select()
-      .from(invitationCodes)
-      .where(eq(invitationCodes.ownerId, viewer.id))
-      .orderBy(asc(invitationCodes.createdAt), asc(invitationCodes.id));
-  });
+      return mine(tx);
+    });
+  }
   const joined = await joinedWith(
     db,
     rows.map((row) => row.id),

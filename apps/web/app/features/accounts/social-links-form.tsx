@@ -15,18 +15,28 @@ import { isApiError } from "../../lib/api.ts";
 import { notify } from "../../lib/toast.ts";
 import { accountApi } from "./account-api.ts";
 
+/** A row of the editor: its own key, so removing one keeps the others' fields (and their ids) in place. */
+interface Row {
+  id: number;
+  url: string;
+}
+let rowIds = 0;
+const newRow = (url: string): Row => ({ id: ++rowIds, url });
+/** At least one row, empty, to type into. */
+const rowsOf = (urls: readonly string[]): Row[] => (urls.length > 0 ? urls : [""]).map(newRow);
+
 /**
  * The person's addresses elsewhere (docs/accounts.md#social-links), shown on their public page
  * with rel="me": a Mastodon profile that links back to it shows the link as verified.
  */
 export function SocialLinksForm({ account }: { account: Pick<Account, "socialLinks"> }) {
   const { revalidate } = useRevalidator();
-  const [links, setLinks] = useState<string[]>(account.socialLinks.length > 0 ? account.socialLinks : [""]);
+  const [links, setLinks] = useState<Row[]>(() => rowsOf(account.socialLinks));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
 
   const set = (index: number, value: string) => {
-    setLinks((all) => all.map((link, i) => (i === index ? value : link)));
+    setLinks((all) => all.map((link, i) => (i === index ? { ...link, url: value } : link)));
     setErrors((all) => ({ ...all, [index]: "" }));
   };
 
@@ -34,7 +44,7 @@ export function SocialLinksForm({ account }: { account: Pick<Account, "socialLin
     event.preventDefault();
     const found: Record<number, string> = {};
     links.forEach((link, i) => {
-      const value = link.trim();
+      const value = link.url.trim();
       if (value && !isPublicWebAddress(value)) found[i] = ACCOUNT_MESSAGES.socialLinkInvalid;
     });
     setErrors(found);
@@ -42,9 +52,9 @@ export function SocialLinksForm({ account }: { account: Pick<Account, "socialLin
     setBusy(true);
     try {
       const saved = await accountApi.updateAccount({
-        socialLinks: links.map((link) => link.trim()).filter(Boolean),
+        socialLinks: links.map((link) => link.url.trim()).filter(Boolean),
       });
-      setLinks(saved.socialLinks.length > 0 ? saved.socialLinks : [""]);
+      setLinks(rowsOf(saved.socialLinks));
       notify.success("Links saved");
       await revalidate();
     } catch (error) {
@@ -68,9 +78,7 @@ export function SocialLinksForm({ account }: { account: Pick<Account, "socialLin
     <form noValidate onSubmit={save} className="flex flex-col gap-4" data-testid="social-links-form">
       <ul className="flex flex-col gap-3">
         {links.map((link, i) => (
-          // The rows have no identity beyond their place; their values live in state.
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, never reordered
-          <li key={i} className="flex items-start gap-2">
+          <li key={link.id} className="flex items-start gap-2">
             <Field
               className="min-w-0 flex-1"
               label={`Link ${i + 1}`}
@@ -83,7 +91,7 @@ export function SocialLinksForm({ account }: { account: Pick<Account, "socialLin
                   autoComplete="url"
                   maxLength={SOCIAL_LINK_MAX_LENGTH}
                   placeholder="https://mastodon.social/@you"
-                  value={link}
+                  value={link.url}
                   onChange={(e) => set(i, e.target.value)}
                 />
               )}
@@ -95,7 +103,7 @@ export function SocialLinksForm({ account }: { account: Pick<Account, "socialLin
               className="mt-6 shrink-0"
               aria-label={`Remove link ${i + 1}`}
               onClick={() => {
-                setLinks((all) => (all.length === 1 ? [""] : all.filter((_, j) => j !== i)));
+                setLinks((all) => (all.length === 1 ? rowsOf([]) : all.filter((_, j) => j !== i)));
                 setErrors({});
               }}
             >
@@ -109,7 +117,7 @@ export function SocialLinksForm({ account }: { account: Pick<Account, "socialLin
           type="button"
           variant="outline"
           disabled={links.length >= SOCIAL_LINKS_MAX}
-          onClick={() => setLinks((all) => [...all, ""])}
+          onClick={() => setLinks((all) => [...all, newRow("")])}
         >
           <Plus aria-hidden="true" />
           Add a link
