@@ -35,6 +35,7 @@ import { organizationsRoutes } from "./modules/organizations/index.ts";
 import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { sharingRoutes } from "./modules/sharing/sharing.routes.ts";
+import { signInProvidersRoutes } from "./modules/sign-in-providers/index.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
 import { topicsRoutes } from "./modules/topics/topics.routes.ts";
 import { votesRoutes } from "./modules/votes/votes.routes.ts";
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Feature modules register here, one line each.
       await api.register(accountsRoutes);
       await api.register(joiningRoutes);
+      await api.register(signInProvidersRoutes);
       await api.register(profilesRoutes);
       await api.register(filesRoutes);
       await api.register(sitePagesRoutes);
@@ -234,6 +236,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ...(config.HELP_CHAT_ID ? { helpChatId: config.HELP_CHAT_ID } : {}),
         ...(config.FACEBOOK_APP_ID ? { facebookAppId: config.FACEBOOK_APP_ID } : {}),
         ...(config.BETA_GATE ? { betaGate: true as const } : {}),
+        ...(config.signInProviders.length
+          ? { signInProviders: config.signInProviders.map(({ id, label }) => ({ id, label })) }
+          : {}),
       },
     });
   }

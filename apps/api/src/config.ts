@@ -185,13 +185,118 @@ export const ConfigSchema = z.object({
     .transform((v) => (v ? v === "true" || v === "1" : undefined)),
   HELP_CHAT_ID: optionalString,
   FACEBOOK_APP_ID: optionalString,
+  /** With FACEBOOK_APP_ID: "Continue with Facebook" and the data-deletion callback (docs/sign-in-providers.md). */
+  FACEBOOK_APP_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
   SERVE_WEB: bool.default(true),
   /** Set by `npm run dev`: serve the web app through Vite with hot reload instead of the build. */
   WEB_DEV: bool.default(false),
 });
 
 export type Env = z.infer<typeof ConfigSchema>;
-export type Config = Env & { publicOrigin: string; uploadDir: string };
+
+/** A provider people can sign in with (docs/sign-in-providers.md). */
+export interface SignInProviderConfig {
+  /** In paths and stored identities: facebook, google, or a generic OIDC name in lower case. */
+  id: string;
+  label: string;
+  /** OpenID Connect by discovery, or Facebook's OAuth 2.0 with the Graph API (v18.0). */
+  protocol: "oidc" | "facebook";
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export type Config = Env & {
+  publicOrigin: string;
+  uploadDir: string;
+  signInProviders: SignInProviderConfig[];
+};
+
+const GENERIC_OIDC = /^OIDC_([A-Z0-9]+)_(ISSUER|CLIENT_ID|CLIENT_SECRET|LABEL)$/;
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
+
+/**
+ * Facebook (FACEBOOK_APP_ID + FACEBOOK_APP_SECRET), Google (GOOGLE_CLIENT_ID + _SECRET) and every
+ * OIDC_<NAME>_ISSUER with its _CLIENT_ID and _CLIENT_SECRET (and an optional _LABEL). Half a
+ * provider is an error, not a button that fails.
+ */
+function signInProvidersOf(
+  env: Record<string, string | undefined>,
+  c: Env,
+): { providers: SignInProviderConfig[]; issues: string[] } {
+  const providers: SignInProviderConfig[] = [];
+  const issues: string[] = [];
+  if (c.FACEBOOK_APP_SECRET) {
+    if (!c.FACEBOOK_APP_ID) issues.push("FACEBOOK_APP_ID: required with FACEBOOK_APP_SECRET");
+    else {
+      providers.push({
+        id: "facebook",
+        label: "Facebook",
+        protocol: "facebook",
+        issuer: "https://www.facebook.com",
+        clientId: c.FACEBOOK_APP_ID,
+        clientSecret: c.FACEBOOK_APP_SECRET,
+      });
+    }
+  }
+  if (c.GOOGLE_CLIENT_ID || c.GOOGLE_CLIENT_SECRET) {
+    if (!c.GOOGLE_CLIENT_ID || !c.GOOGLE_CLIENT_SECRET) {
+      issues.push("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: both are needed for Google sign-in");
+    } else {
+      providers.push({
+        id: "google",
+        label: "Google",
+        protocol: "oidc",
+        issuer: "https://accounts.google.com",
+        clientId: c.GOOGLE_CLIENT_ID,
+        clientSecret: c.GOOGLE_CLIENT_SECRET,
+      });
+    }
+  }
+  const generic = new Map<string, Record<string, string>>();
+  for (const [key, value] of Object.entries(env)) {
+    const match = GENERIC_OIDC.exec(key);
+    if (!match?.[1] || !match[2] || !value) continue;
+    const fields = generic.get(match[1]) ?? {};
+    fields[match[2]] = value;
+    generic.set(match[1], fields);
+  }
+  for (const [name, fields] of generic) {
+    const id = name.toLowerCase();
+    const missing = ["ISSUER", "CLIENT_ID", "CLIENT_SECRET"].filter((f) => !fields[f]);
+    if (missing.length) {
+      issues.push(...missing.map((f) => `OIDC_${name}_${f}: required for the ${id} sign-in provider`));
+      continue;
+    }
+    if (providers.some((p) => p.id === id)) {
+      issues.push(`OIDC_${name}_ISSUER: ${id} is already configured by its own settings`);
+      continue;
+    }
+    let issuer: URL;
+    try {
+      issuer = new URL(fields.ISSUER ?? "");
+    } catch {
+      issues.push(`OIDC_${name}_ISSUER: give the issuer's URL`);
+      continue;
+    }
+    // Plain http lets anyone on the path read the codes: tests and local issuers only.
+    if (issuer.protocol !== "https:" && (issuer.protocol !== "http:" || c.NODE_ENV === "production")) {
+      issues.push(`OIDC_${name}_ISSUER: must be an https URL`);
+      continue;
+    }
+    providers.push({
+      id,
+      label: fields.LABEL ?? capitalized(name),
+      protocol: "oidc",
+      issuer: fields.ISSUER ?? "",
+      clientId: fields.CLIENT_ID ?? "",
+      clientSecret: fields.CLIENT_SECRET ?? "",
+    });
+  }
+  return { providers, issues };
+}
 
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
@@ -213,6 +318,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "SITE_VERIFICATION_HTTP_PORT: tests only (plain HTTP to loopback addresses); refused when NODE_ENV=production",
     ]);
   }
+  const signIn = signInProvidersOf(env, c);
+  if (signIn.issues.length) throw new ConfigError(signIn.issues);
   // Half an S3 setup must not silently fall back to the local disk (or to ambient AWS credentials).
   const s3 = {
     S3_BUCKET: c.S3_BUCKET,
@@ -234,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     publicOrigin: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     uploadDir: c.UPLOAD_DIR ?? `${c.DATA_DIR}/uploads`,
+    signInProviders: signIn.providers,
   };
 }
 

@@ -8,6 +8,8 @@ export default [
   layout("routes/layouts/home.tsx", [
     index("routes/home/index.tsx"),
     route("login", "routes/home/login.tsx"),
+    // A provider's address that is an existing account's: prove the account (docs/sign-in-providers.md).
+    route("login/link", "routes/home/login-link.tsx"),
     route("signup", "routes/home/signup.tsx"),
     ...prefix("join", [
       index("routes/home/join.tsx"),

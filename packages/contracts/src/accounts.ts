@@ -77,6 +77,7 @@ export const ACCOUNT_MESSAGES = {
   passwordRequired: "Enter your password",
   wrongCurrentPassword: "The current password is not correct",
   wrongPassword: "The password is not correct",
+  noPassword: "This account has no password yet: set one with “Forgot password?” on the sign-in page",
   invalidCredentials: "The email or password is not correct.",
   invalidActivationKey: "This activation link is not valid or was already used.",
   invalidResetKey: "This reset link is not valid, has expired or was already used.",

@@ -7,6 +7,8 @@ export const PublicConfig = z.object({
   facebookAppId: z.string().optional(),
   /** BETA_GATE: sign-up needs an invitation code or an approved beta request (docs/joining.md). */
   betaGate: z.literal(true).optional(),
+  /** Configured sign-in providers (docs/sign-in-providers.md): a button each; none, no buttons. */
+  signInProviders: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
   buildId: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -21,7 +21,8 @@ export const users = pgTable(
       .primaryKey()
       .$defaultFn(() => uuidv7()),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null for an account made by signing in with another provider, until a password is set (docs/sign-in-providers.md). */
+    passwordHash: text("password_hash"),
     displayName: text("display_name").notNull(),
     bio: text("bio").notNull().default(""),
     language: text("language").notNull().default("en"),

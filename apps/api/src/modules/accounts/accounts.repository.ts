@@ -45,11 +45,21 @@ export async function insertUser(
  * Sets a new password hash only if the hash is still the one the caller checked the current
  * password against: of concurrent changes, one wins and the others find it changed.
  */
-export async function replacePasswordHash(db: Db, id: string, checkedHash: string, passwordHash: string) {
+export async function replacePasswordHash(
+  db: Db,
+  id: string,
+  checkedHash: string | null,
+  passwordHash: string,
+) {
   const rows = await db
     .update(users)
     .set({ passwordHash, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.passwordHash, checkedHash)))
+    .where(
+      and(
+        eq(users.id, id),
+        checkedHash === null ? isNull(users.passwordHash) : eq(users.passwordHash, checkedHash),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length === 1;
 }

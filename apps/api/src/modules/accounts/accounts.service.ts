@@ -92,6 +92,34 @@ function assertAcceptablePassword(password: string, field: string) {
   if (isCommonPassword(password)) throw passwordError(field, PASSWORD_MESSAGES.common);
 }
 
+/** Only someone who proved the account learns that it is suspended, and until when. */
+export function assertNotSuspended(user: { suspendedUntil: Date | null }): void {
+  if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()) {
+    throw forbidden(suspensionMessage(user.suspendedUntil.toISOString()));
+  }
+}
+
+/**
+ * A new session for someone who proved the account (a password, or another provider): the same
+ * session whichever way they came, revocable from the sessions list.
+ */
+export async function startSession(
+  db: Db,
+  tokens: TokenService,
+  user: { id: string },
+  client: ClientInfo,
+  rememberMe: boolean,
+): Promise<IssuedSession> {
+  await repo.deleteExpiredSessions(db, user.id);
+  const expiresAt = new Date(Date.now() + (rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
+  const sessionId = await repo.insertSession(db, {
+    userId: user.id,
+    expiresAt,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token: await tokens.sign({ userId: user.id, sessionId }, expiresAt), expiresAt };
+}
+
 export function createAccountsService(deps: AccountsDeps) {
   const { db, mailer, storage, tokens, limiter, limits, viewers, betaGate } = deps;
   const present = async (user: repo.UserRow) =>
@@ -128,6 +156,10 @@ export function createAccountsService(deps: AccountsDeps) {
   /** A signed-in user's password check, limited like a login so a stolen session cannot guess it. */
   async function checkOwnPassword(user: repo.UserRow, password: string, field: string) {
     await limiter.consume("password-check", user.id, limits.passwordCheckPerAccount);
+    // An account made with another provider proves itself there until it sets a password by mail.
+    if (user.passwordHash === null) {
+      throw badRequest(ACCOUNT_MESSAGES.noPassword, [{ field, message: ACCOUNT_MESSAGES.noPassword }]);
+    }
     if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword(field);
     await limiter.reset("password-check", user.id, limits.passwordCheckPerAccount);
   }
@@ -213,27 +245,16 @@ export function createAccountsService(deps: AccountsDeps) {
       const accountKey = `${input.username.toLowerCase()}|${networkKey(client.ip)}`;
       await limiter.consume("login-account", accountKey, limits.loginPerAccount);
       const user = await repo.findUserByEmail(db, input.username);
-      const ok = user
+      const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyAgainstDummy(input.password);
       if (!user || !ok) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
       await limiter.reset("login-account", accountKey, limits.loginPerAccount);
-      // Only the owner of the password learns that the account is suspended, and until when.
-      if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()) {
-        throw forbidden(suspensionMessage(user.suspendedUntil.toISOString()));
-      }
-
-      if (needsRehash(user.passwordHash)) {
+      assertNotSuspended(user);
+      if (user.passwordHash && needsRehash(user.passwordHash)) {
         await repo.updateUser(db, user.id, { passwordHash: await hashPassword(input.password) });
       }
-      await repo.deleteExpiredSessions(db, user.id);
-      const expiresAt = new Date(Date.now() + (input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
-      const sessionId = await repo.insertSession(db, {
-        userId: user.id,
-        expiresAt,
-        userAgent: client.userAgent?.slice(0, 500) ?? null,
-      });
-      return { token: await tokens.sign({ userId: user.id, sessionId }, expiresAt), expiresAt };
+      return startSession(db, tokens, user, client, input.rememberMe);
     },
 
     async logout(actor: Actor | null): Promise<void> {

@@ -1,8 +1,10 @@
+import { isSignInErrorCode, SIGN_IN_ERRORS } from "@flipside/contracts/sign-in-providers-constants";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate, useRevalidator } from "react-router";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
+import { ProviderButtons } from "../../components/sign-in/provider-buttons.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
 import { isApiError } from "../../lib/api.ts";
@@ -16,7 +18,8 @@ import {
   type LoginFormOutput,
   LoginFormSchema,
 } from "./account-forms.ts";
-import { CheckboxField, linkButtonClass, PasswordField, TextField } from "./form-fields.tsx";
+import { CheckboxField, FormAlert, linkButtonClass, PasswordField, TextField } from "./form-fields.tsx";
+import { afterLoginTarget } from "./session-guards.ts";
 
 /**
  * A colour mode chosen in the settings follows the person to this browser when they sign in
@@ -36,6 +39,14 @@ async function adoptAccountColorMode(): Promise<void> {
 export function LoginForm({ options }: { options: AuthDialogOptions }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+  const location = useLocation();
+  // A provider's sign-in that came back without signing in says why (docs/sign-in-providers.md).
+  const signInError = new URLSearchParams(location.search).get("signInError");
+  const here = new URL(`${location.pathname}${location.search}`, "http://flipside.invalid");
+  here.searchParams.delete("signInError");
+  const returnTo =
+    options.redirectTo ??
+    (here.pathname === "/login" ? afterLoginTarget(here) : `${here.pathname}${here.search}`);
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(LoginFormSchema),
     defaultValues: { username: options.email ?? "", password: "", rememberMe: false },
@@ -82,6 +93,7 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
         <DialogTitle large>Login</DialogTitle>
         <DialogDescription>Enter your email to login.</DialogDescription>
       </DialogHeader>
+      <FormAlert messages={isSignInErrorCode(signInError) ? [SIGN_IN_ERRORS[signInError]] : []} />
       <div className="flex flex-col gap-4">
         <TextField
           label="Email"
@@ -113,6 +125,7 @@ export function LoginForm({ options }: { options: AuthDialogOptions }) {
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         Login
       </Button>
+      <ProviderButtons returnTo={returnTo} />
       <div className="flex flex-col items-center gap-3 border-t pt-5">
         <p className="text-muted-foreground text-sm">New to Flipside?</p>
         <Button asChild variant="outline" className="w-full">

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { AppLink } from "../../components/shell/app-link.tsx";
+import { ProviderButtons } from "../../components/sign-in/provider-buttons.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { MailCheck } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
@@ -89,6 +90,7 @@ export function SignupForm({
   });
   const { errors, isSubmitting } = form.formState;
   const password = useWatch({ control: form.control, name: "password" });
+  const typedCode = useWatch({ control: form.control, name: "invitationCode" });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormErrors([]);
@@ -179,6 +181,11 @@ export function SignupForm({
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         Create account
       </Button>
+      <ProviderButtons
+        returnTo="/profile"
+        {...(typedCode?.trim() ? { invitationCode: typedCode.trim() } : {})}
+        {...(betaKey ? { betaKey } : {})}
+      />
       <p className="text-center text-muted-foreground text-sm">
         Already have an account?{" "}
         <button

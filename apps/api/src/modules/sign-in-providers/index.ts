@@ -1,0 +1,1 @@
+export { signInProvidersRoutes } from "./sign-in.routes.ts";
