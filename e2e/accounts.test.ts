@@ -67,6 +67,8 @@ describe("login dialog (docs/web-app.md#routes-and-layouts)", () => {
     expect(await dialog.getByRole("button", { name: "Login", exact: true }).count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Forgot your password?", exact: true }).count()).toBe(1);
     expect(await dialog.getByRole("checkbox", { name: "Remember me" }).isChecked()).toBe(false);
+    // No sign-in provider is configured here: no "Continue with …" (docs/sign-in-providers.md).
+    expect(await dialog.getByTestId("sign-in-providers").count()).toBe(0);
     expect(await dialog.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
       "/signup",
     );

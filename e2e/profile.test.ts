@@ -42,6 +42,8 @@ describe("social accounts", () => {
     const { page, account } = await signedInTab();
     await visit(page, "/profile/socials");
     await page.getByRole("heading", { level: 1, name: "Social accounts" }).waitFor();
+    // No provider is configured on this server: the page says so rather than offering one.
+    await page.getByRole("heading", { name: "No other sign-in providers here" }).waitFor();
     const form = page.getByTestId("social-links-form");
     await form.getByLabel("Link 1", { exact: true }).fill("mastodon.social/@robin");
     await form.getByRole("button", { name: "Save links" }).click();

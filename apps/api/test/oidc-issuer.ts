@@ -47,6 +47,12 @@ export async function startTestIssuer(): Promise<TestIssuer> {
   const server = createServer((request, response) => {
     void (async () => {
       if (!provider) throw new Error("issuer not ready");
+      // Browsers ask every origin for one; a 404 would read as a failure in the browser tests.
+      if (request.url === "/favicon.ico") {
+        response.statusCode = 204;
+        response.end();
+        return;
+      }
       const match = /^\/interaction\/([\w-]+)$/.exec(request.url ?? "");
       if (!match) {
         provider.callback()(request, response);

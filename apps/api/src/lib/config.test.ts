@@ -45,3 +45,44 @@ describe("loadConfig", () => {
     ]);
   });
 });
+
+describe("sign-in providers", () => {
+  it("are none by default, and Facebook needs its secret beside the SDK's app id", () => {
+    expect(loadConfig({}).signInProviders).toEqual([]);
+    expect(loadConfig({ FACEBOOK_APP_ID: "123" }).signInProviders).toEqual([]);
+    expect(
+      loadConfig({ FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "s" }).signInProviders.map((p) => p.id),
+    ).toEqual(["facebook"]);
+    expect(() => loadConfig({ FACEBOOK_APP_SECRET: "s" })).toThrow(/FACEBOOK_APP_ID/);
+  });
+  it("read any OIDC_<NAME>_* issuer, and name what half a provider lacks", () => {
+    const [acme] = loadConfig({
+      OIDC_ACME_ISSUER: "https://id.example.com",
+      OIDC_ACME_CLIENT_ID: "id",
+      OIDC_ACME_CLIENT_SECRET: "secret",
+    }).signInProviders;
+    expect(acme).toEqual({
+      id: "acme",
+      label: "Acme",
+      protocol: "oidc",
+      issuer: "https://id.example.com",
+      clientId: "id",
+      clientSecret: "secret",
+    });
+    expect(() => loadConfig({ OIDC_ACME_ISSUER: "https://id.example.com" })).toThrow(
+      /OIDC_ACME_CLIENT_ID.*\n.*OIDC_ACME_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+  it("refuse a plain-http issuer in production", () => {
+    const http = {
+      OIDC_DEV_ISSUER: "http://127.0.0.1:4000",
+      OIDC_DEV_CLIENT_ID: "i",
+      OIDC_DEV_CLIENT_SECRET: "s",
+    };
+    expect(loadConfig(http).signInProviders).toHaveLength(1);
+    expect(() => loadConfig({ ...http, NODE_ENV: "production" })).toThrow(
+      /OIDC_DEV_ISSUER: must be an https URL/,
+    );
+  });
+});

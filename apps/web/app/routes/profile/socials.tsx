@@ -1,10 +1,10 @@
 import type { Account } from "@flipside/contracts/accounts";
 import { redirect } from "react-router";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
-import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { KeyRound } from "../../components/ui/icons.tsx";
+import { LinkedProviders } from "../../features/accounts/linked-providers.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { SettingsSection } from "../../features/accounts/settings-section.tsx";
+import { createSignInProvidersClient } from "../../features/accounts/sign-in-providers-api.ts";
 import { SocialLinksForm } from "../../features/accounts/social-links-form.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
@@ -14,8 +14,14 @@ import type { Route } from "./+types/socials";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectInAppMode(request);
+  const query = new URL(request.url).searchParams;
   try {
-    return { account: await serverApi(context).get<Account>("/account") };
+    const client = serverApi(context);
+    const [account, providers] = await Promise.all([
+      client.get<Account>("/account"),
+      createSignInProvidersClient(client).ofAccount(),
+    ]);
+    return { account, providers, signInError: query.get("signInError"), linked: query.get("linked") };
   } catch (error) {
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));
     throw error;
@@ -41,12 +47,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         title="Sign-in providers"
         description="Accounts you can sign in to Flipside with."
       >
-        <EmptyState
-          compact
-          headingLevel={3}
-          icon={KeyRound}
-          title="Signing in with other providers is not available yet"
-          description="For now you sign in with your address and password. Google, Facebook and other providers will be linked here."
+        <LinkedProviders
+          providers={loaderData.providers}
+          signInError={loaderData.signInError}
+          linked={loaderData.linked}
         />
       </SettingsSection>
     </div>
