@@ -13,6 +13,8 @@ export const SIGN_IN_ERRORS = {
   taken: "That account is already linked to another Flipside account.",
   unknown: "That sign-in provider is not available.",
   suspended: "This account is suspended.",
+  invitation:
+    "That invitation code cannot be used: it does not exist, has been used or has expired. Ask the person who invited you for a new one.",
   gate: "Flipside is in a closed beta: joining needs an invitation code, or the link we mail when your request is approved.",
 } as const;
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

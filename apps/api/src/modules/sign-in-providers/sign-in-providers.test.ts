@@ -422,3 +422,57 @@ describe("Facebook's data-deletion callback", () => {
     expect(await identitiesOf(user?.id ?? "")).toHaveLength(1);
   });
 });
+
+describe("with the beta gate closed", () => {
+  let gated: AccountsHarness;
+  // The gate lets the configured admins in: someone has to hand out the first code.
+  const inviterEmail = uniqueEmail("inviter");
+  beforeAll(async () => {
+    gated = await createAccountsHarness({
+      BETA_GATE: "true",
+      ADMIN_EMAILS: inviterEmail,
+      OIDC_ACME_ISSUER: issuer.url,
+      OIDC_ACME_CLIENT_ID: issuer.clientId,
+      OIDC_ACME_CLIENT_SECRET: issuer.clientSecret,
+    });
+  });
+  afterAll(() => gated?.close());
+
+  async function gatedSignIn(login: string, query = "") {
+    const started = await gated.app.inject({ method: "GET", url: `/api/sign-in/acme/start${query}` });
+    const back = await issuer.signIn(String(started.headers.location), login);
+    return gated.app.inject({
+      method: "GET",
+      url: `${back.pathname}${back.search}`,
+      cookies: { fs_signin_state: cookieOf(started, "fs_signin_state") ?? "" },
+    });
+  }
+
+  it("a new account needs an invitation code, carried from the start; the code is then used", async () => {
+    const refused = await gatedSignIn(person());
+    expect(refused.headers.location).toBe("/login?signInError=gate");
+    expect(cookieOf(refused, SESSION_COOKIE)).toBeFalsy();
+
+    const inviter = await createActivatedUser(gated, inviterEmail);
+    const codes = await gated.app.inject({
+      method: "GET",
+      url: "/api/v1/invitation-codes",
+      headers: bearer(await tokenFor(gated, inviter)),
+    });
+    const code: string = codes.json()[0].code;
+    const login = person();
+    const admitted = await gatedSignIn(login, `?invitationCode=${code}`);
+    expect(admitted.headers.location).toBe("/");
+    expect(cookieOf(admitted, SESSION_COOKIE)).toBeTruthy();
+    const row = (
+      await gated.app.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${issuer.people.get(login)?.email.toLowerCase()}`)
+    )[0];
+    expect(row?.invitedBy).toBeTruthy();
+    // Single-use: the next newcomer with it is refused.
+    const next = await gatedSignIn(person(), `?invitationCode=${code}`);
+    expect(next.headers.location).toBe("/login?signInError=invitation");
+  });
+});

@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { clientKey } from "../../lib/client-address.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { requireViewer } from "../../plugins/auth.ts";
@@ -52,6 +53,10 @@ export const signInProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
+  /** Each start writes a flow row and costs the provider a round trip: counted like logins per IP. */
+  const startsPerIp = async (request: FastifyRequest) => {
+    await app.limiter.consume("sign-in-start-ip", clientKey(request.ip), limits.loginPerIp);
+  };
   const stateCookie = (request: FastifyRequest): CookieSerializeOptions => ({
     path: "/api/sign-in",
     httpOnly: true,
@@ -75,6 +80,7 @@ export const signInProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/sign-in/:provider/start",
     {
+      onRequest: startsPerIp,
       schema: {
         tags: TAGS,
         summary: "Leave for a provider's sign-in page (302)",
@@ -82,7 +88,7 @@ export const signInProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
           "Sets a short-lived state cookie; PKCE verifier and nonce stay on the server. An invitation code or beta key is carried to the account it may create.",
         params: ProviderParams,
         querystring: StartQuery,
-        response: { 302: Redirect, ...problems(400, 404) },
+        response: { 302: Redirect, ...problems(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -149,15 +155,18 @@ export const signInProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/account/sign-in-providers/:provider/link",
     {
-      onRequest: async (request) => {
-        await requireViewer(request);
-      },
+      onRequest: [
+        async (request) => {
+          await requireViewer(request);
+        },
+        startsPerIp,
+      ],
       schema: {
         tags: TAGS,
         summary: "Start linking a provider to the signed-in account: answers the provider's address to go to",
         security: SIGNED_IN,
         params: ProviderParams,
-        response: { 200: LinkStart, ...problems(401, 404) },
+        response: { 200: LinkStart, ...problems(401, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -160,7 +160,7 @@ export function createSignInService(deps: SignInDeps) {
         betaGate,
       );
     } catch (error) {
-      if (error instanceof AppError) throw new FlowError("gate");
+      if (error instanceof AppError) throw new FlowError(flow.invitationCode ? "invitation" : "gate");
       throw error;
     }
     const displayName = (person.name?.trim() || person.verifiedEmail.split("@")[0] || "Flipside user").slice(
@@ -180,7 +180,7 @@ export function createSignInService(deps: SignInDeps) {
       try {
         await admit(tx, row.id, admitted);
       } catch (error) {
-        if (error instanceof AppError) throw new FlowError("gate");
+        if (error instanceof AppError) throw new FlowError(flow.invitationCode ? "invitation" : "gate");
         throw error;
       }
       await linkIdentity(tx, row.id, provider, person);

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { customTabs } from "../../db/schema/custom-tabs.ts";
 import { sites } from "../../db/schema/discussion.ts";
+import { signInIdentities } from "../../db/schema/sign-in.ts";
 import { siteClaims } from "../../db/schema/websites.ts";
 import type { Storage } from "../../lib/storage.ts";
 import * as repo from "./your-data.repository.ts";
@@ -61,9 +62,23 @@ export async function* exportOf(
     colorMode: user.colorMode,
     imageUrl: user.imageKey ? storage.url(user.imageKey) : user.imageUrl,
     activated: user.activated,
+    socialLinks: user.socialLinks,
     createdDate: user.createdAt.toISOString(),
   };
   yield `{"format":${EXPORT_FORMAT},\n"exportedDate":${JSON.stringify(now.toISOString())},\n"account":${JSON.stringify(account)}`;
+  // One row per linked provider: one query.
+  const providers = await db
+    .select({
+      provider: signInIdentities.provider,
+      email: signInIdentities.email,
+      linked: signInIdentities.createdAt,
+    })
+    .from(signInIdentities)
+    .where(eq(signInIdentities.userId, userId))
+    .orderBy(asc(signInIdentities.createdAt));
+  yield `,\n"signInProviders":${JSON.stringify(
+    providers.map((p) => ({ provider: p.provider, email: p.email, linkedDate: p.linked.toISOString() })),
+  )}`;
   // A handful at most (MAX_CUSTOM_TABS): one query.
   const tabs = await db
     .select({ name: customTabs.name, filter: customTabs.filter, position: customTabs.position })
