@@ -85,6 +85,11 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   return viewer;
 }
 
+/** An onRequest hook: a signed-in route answers 401 before even reading (or validating) a body. */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  await requireViewer(request);
+}
+
 /** Contributing (comments, votes, reviews…) needs an activated account. */
 export async function requireActivatedViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request);

@@ -32,7 +32,7 @@ import { forbidden } from "../../lib/errors.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import type { Rule } from "../../lib/rate-limit.ts";
-import { requireViewer, type Viewer } from "../../plugins/auth.ts";
+import { requireViewer, signedInOnly, type Viewer } from "../../plugins/auth.ts";
 import { betaGateOf } from "../joining/index.ts";
 import { accountLimits } from "./accounts.rate-limits.ts";
 import { createAccountsService } from "./accounts.service.ts";
@@ -100,11 +100,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  /** Signed-in routes answer 401 before even reading (or validating) a body. */
-  const signedIn = async (request: FastifyRequest) => {
-    await requireViewer(request);
-  };
-
   const clearSession = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply.request, false));
   };
@@ -163,7 +158,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/account/resend-activation",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Mail a new activation link to the signed-in, not yet activated user",
@@ -225,7 +220,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/account",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "The signed-in user's account",
@@ -239,7 +234,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/account",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Update display name, bio, language and colour mode",
@@ -255,7 +250,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/account",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Erase the account (requires the password)",
@@ -276,7 +271,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/account/change-password",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Change the password; signs out every other session",
@@ -295,7 +290,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/account/change-image-url",
     {
       bodyLimit: IMAGE_BODY_LIMIT,
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Upload an avatar (JPEG, PNG, WebP or GIF, up to 5 MB, as base64)",
@@ -312,7 +307,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/account/image",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Remove the avatar",
@@ -327,7 +322,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/account/sessions",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "The devices signed in to the account",
@@ -343,7 +338,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/account/sessions",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Sign out everywhere else",
@@ -361,7 +356,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/account/sessions/:id",
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Sign one device out",

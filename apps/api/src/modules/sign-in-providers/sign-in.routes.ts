@@ -15,7 +15,7 @@ import { z } from "zod";
 import { clientKey } from "../../lib/client-address.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
-import { requireViewer } from "../../plugins/auth.ts";
+import { requireViewer, signedInOnly } from "../../plugins/auth.ts";
 import { accountLimits, HOUR_SEC, sessionCookieOptions } from "../accounts/index.ts";
 import { betaGateOf } from "../joining/index.ts";
 import { providerClient } from "./provider-clients.ts";
@@ -139,9 +139,7 @@ export const signInProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/v1/account/sign-in-providers",
     {
-      onRequest: async (request) => {
-        await requireViewer(request);
-      },
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "The providers linked to the signed-in account, and those that could be",
@@ -155,12 +153,7 @@ export const signInProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/account/sign-in-providers/:provider/link",
     {
-      onRequest: [
-        async (request) => {
-          await requireViewer(request);
-        },
-        startsPerIp,
-      ],
+      onRequest: [signedInOnly, startsPerIp],
       schema: {
         tags: TAGS,
         summary: "Start linking a provider to the signed-in account: answers the provider's address to go to",
@@ -178,9 +171,7 @@ export const signInProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/v1/account/sign-in-providers/:id",
     {
-      onRequest: async (request) => {
-        await requireViewer(request);
-      },
+      onRequest: signedInOnly,
       schema: {
         tags: TAGS,
         summary: "Unlink a provider (refused for the last way to sign in of an account without a password)",
