@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
+import { text } from "node:stream/consumers";
 import Provider from "oidc-provider";
 
 /** A person the test issuer knows, by the login typed on its sign-in page (also their subject). */
@@ -28,9 +28,7 @@ export interface TestIssuer {
 const htmlText = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function formBody(request: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  return new URLSearchParams(await text(request));
 }
 
 /**
@@ -89,7 +87,9 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("the test issuer has no TCP port");
+  const url = `http://127.0.0.1:${address.port}`;
 
   const build = () =>
     new Provider(url, {

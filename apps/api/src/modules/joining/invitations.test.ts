@@ -1,7 +1,9 @@
+import { AdminInvitationCode, InvitationCode } from "@flipside/contracts/joining";
 import { JOINING_MESSAGES } from "@flipside/contracts/joining-constants";
 import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   type AccountsHarness,
   createAccountsHarness,
@@ -33,12 +35,10 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([open?.close(), closed?.close()]));
 
-type Code = { id: string; code: string; link: string; state: string; uses: number; joined: unknown[] };
-
-async function codesOf(t: AccountsHarness, user: TestUser): Promise<Code[]> {
+async function codesOf(t: AccountsHarness, user: TestUser) {
   const res = await t.app.inject({ method: "GET", url: "/api/v1/invitation-codes", headers: user.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return z.array(InvitationCode).parse(res.json());
 }
 const check = (t: AccountsHarness, code: string) =>
   t.app.inject({ method: "GET", url: `/api/v1/invitation-codes/${encodeURIComponent(code)}` });
@@ -55,7 +55,7 @@ async function mint(body: Record<string, unknown>) {
     payload: body,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Code[];
+  return z.array(AdminInvitationCode).parse(res.json());
 }
 
 describe("each activated account's invitation codes", () => {
@@ -259,7 +259,12 @@ describe("invitation codes in the admin area", () => {
     });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.headers["x-total-count"]).toBe("2");
-    expect(list.json().map((c: Code) => [c.code, c.uses])).toEqual([
+    expect(
+      z
+        .array(AdminInvitationCode)
+        .parse(list.json())
+        .map((c) => [c.code, c.uses]),
+    ).toEqual([
       [one.code, 3],
       [minted[1]?.code, 0],
     ]);

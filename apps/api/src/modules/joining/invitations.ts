@@ -192,6 +192,10 @@ const STATE_CONDITIONS: Record<CodeState, SQL> = {
   VALID: sql`${invitationCodes.revokedAt} is null and ${invitationCodes.uses} < ${invitationCodes.maxUses} and (${invitationCodes.expiresAt} is null or ${invitationCodes.expiresAt} > now())`,
 };
 
+/** The filter checked the value against the enum already; an unknown one matches nothing. */
+const stateMatches = new Map<unknown, SQL>(Object.entries(STATE_CONDITIONS));
+const STATES = ["VALID", "USED", "EXPIRED", "REVOKED"];
+
 export const ADMIN_CODES_FILTER: FilterSpec = {
   fields: {
     code: { column: invitationCodes.code, type: "string", normalize: (v) => normalizeInvitationCode(v) ?? v },
@@ -203,11 +207,11 @@ export const ADMIN_CODES_FILTER: FilterSpec = {
     state: {
       column: invitationCodes.id,
       type: "enum",
-      values: ["VALID", "USED", "EXPIRED", "REVOKED"],
-      matches: (value) => STATE_CONDITIONS[value as CodeState],
+      values: STATES,
+      matches: (value) => stateMatches.get(value) ?? sql`false`,
     },
   },
-  bareToken: { field: "state", values: ["VALID", "USED", "EXPIRED", "REVOKED"] },
+  bareToken: { field: "state", values: STATES },
 };
 
 export const ADMIN_CODES_SORT: SortSpec = {

@@ -5,13 +5,13 @@ import { PageSteps } from "../../components/shell/page-steps.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Search, Users } from "../../components/ui/icons.tsx";
-import { Input, inputVariants } from "../../components/ui/input.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { adminLoad } from "../../features/admin/admin-access.server.ts";
+import { ShowSelect } from "../../features/admin/show-select.tsx";
 import { BetaRequests } from "../../features/joining/admin-beta-users.tsx";
 import { createJoiningClient } from "../../features/joining/joining-client.ts";
 import { serverApi } from "../../lib/api.server.ts";
-import { cn } from "../../lib/cn.ts";
 import { parsePageNumber } from "../../lib/page-number.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -81,20 +81,16 @@ export default function BetaUsers({ loaderData }: Route.ComponentProps) {
             placeholder="ada@example.com"
           />
         </div>
-        <label className="flex w-40 flex-col gap-1 text-sm">
-          <span className="font-medium">Show</span>
-          <select
-            name="show"
-            defaultValue={show}
-            className={cn(inputVariants(), "pr-8")}
-            data-testid="beta-show"
-          >
-            <option value="waiting">Waiting</option>
-            <option value="approved">Approved</option>
-            <option value="rejected">Rejected</option>
-            <option value="all">Everyone</option>
-          </select>
-        </label>
+        <ShowSelect
+          value={show}
+          testId="beta-show"
+          options={[
+            ["waiting", "Waiting"],
+            ["approved", "Approved"],
+            ["rejected", "Rejected"],
+            ["all", "Everyone"],
+          ]}
+        />
         <Button type="submit">
           <Search aria-hidden="true" />
           Search

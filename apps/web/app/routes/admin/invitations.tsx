@@ -5,12 +5,11 @@ import { PageSteps } from "../../components/shell/page-steps.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { KeyRound } from "../../components/ui/icons.tsx";
-import { inputVariants } from "../../components/ui/input.tsx";
 import { adminLoad } from "../../features/admin/admin-access.server.ts";
+import { ShowSelect } from "../../features/admin/show-select.tsx";
 import { AdminCodeList, MintCodes } from "../../features/joining/admin-invitations.tsx";
 import { createJoiningClient } from "../../features/joining/joining-client.ts";
 import { serverApi } from "../../lib/api.server.ts";
-import { cn } from "../../lib/cn.ts";
 import { parsePageNumber } from "../../lib/page-number.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import type { Route } from "./+types/invitations";
@@ -65,22 +64,19 @@ export default function Invitations({ loaderData }: Route.ComponentProps) {
         }}
       />
       <Form method="get" action="/admin/invitations" className="flex flex-wrap items-end gap-2">
-        <label className="flex w-48 flex-col gap-1 text-sm">
-          <span className="font-medium">Show</span>
-          <select
-            name="show"
-            defaultValue={show}
-            className={cn(inputVariants(), "pr-8")}
-            data-testid="codes-show"
-          >
-            <option value="minted">Minted codes</option>
-            <option value="all">Every code</option>
-            <option value="valid">Valid</option>
-            <option value="used">Used</option>
-            <option value="expired">Expired</option>
-            <option value="revoked">Revoked</option>
-          </select>
-        </label>
+        <ShowSelect
+          value={show}
+          testId="codes-show"
+          className="w-48"
+          options={[
+            ["minted", "Minted codes"],
+            ["all", "Every code"],
+            ["valid", "Valid"],
+            ["used", "Used"],
+            ["expired", "Expired"],
+            ["revoked", "Revoked"],
+          ]}
+        />
         <Button type="submit" variant="outline">
           Show
         </Button>

@@ -6,13 +6,13 @@ import { PageSteps } from "../../components/shell/page-steps.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Search, SearchX } from "../../components/ui/icons.tsx";
-import { Input, inputVariants } from "../../components/ui/input.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { AccountRoles } from "../../features/admin/account-roles.tsx";
 import { adminLoad } from "../../features/admin/admin-access.server.ts";
 import { ADMIN_ACCOUNTS_PAGE_SIZE, createAdminClient } from "../../features/admin/admin-client.ts";
+import { ShowSelect } from "../../features/admin/show-select.tsx";
 import { serverApi } from "../../lib/api.server.ts";
-import { cn } from "../../lib/cn.ts";
 import { parsePageNumber } from "../../lib/page-number.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import { useShellUser } from "../../lib/root-data.ts";
@@ -78,19 +78,15 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
             data-testid="accounts-search"
           />
         </div>
-        <label className="flex w-40 flex-col gap-1 text-sm">
-          <span className="font-medium">Show</span>
-          <select
-            name="show"
-            defaultValue={show}
-            className={cn(inputVariants(), "pr-8")}
-            data-testid="accounts-show"
-          >
-            <option value="all">Everyone</option>
-            <option value="moderators">Moderators</option>
-            <option value="admins">Admins</option>
-          </select>
-        </label>
+        <ShowSelect
+          value={show}
+          testId="accounts-show"
+          options={[
+            ["all", "Everyone"],
+            ["moderators", "Moderators"],
+            ["admins", "Admins"],
+          ]}
+        />
         <Button type="submit" loading={searching}>
           <Search aria-hidden="true" />
           Search
