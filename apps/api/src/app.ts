@@ -25,6 +25,7 @@ import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { contributionsRoutes } from "./modules/contributions/contributions.routes.ts";
 import { customTabsRoutes } from "./modules/custom-tabs/custom-tabs.routes.ts";
+import { discoveryPlugin } from "./modules/discovery/index.ts";
 import { discussionPlugin } from "./modules/discussion/index.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storagePlugin, storageOptionsFrom(config));
   await app.register(jobsPlugin);
   await app.register(discussionPlugin);
+  await app.register(discoveryPlugin);
 
   await app.register(
     async (api) => {

@@ -173,6 +173,25 @@ export const ConfigSchema = z.object({
     .int()
     .min(0)
     .default(60 * 60 * 1000),
+  /**
+   * Trending (docs/discovery.md#trending): a page's score is (weighted activity in the last
+   * TRENDING_WINDOW_HOURS − 1) / (hours since its latest activity + 2)^TRENDING_GRAVITY. Each
+   * comment, reply, review, related page and vote counts its weight.
+   */
+  TRENDING_GRAVITY: z.coerce.number().min(0.1).max(5).default(1.8),
+  TRENDING_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
+  TRENDING_WEIGHT_COMMENT: z.coerce.number().min(0).max(100).default(3),
+  TRENDING_WEIGHT_REPLY: z.coerce.number().min(0).max(100).default(2),
+  TRENDING_WEIGHT_REVIEW: z.coerce.number().min(0).max(100).default(4),
+  TRENDING_WEIGHT_RELATED_PAGE: z.coerce.number().min(0).max(100).default(2),
+  TRENDING_WEIGHT_VOTE: z.coerce.number().min(0).max(100).default(1),
+  /** How often every trending score is brought up to date (their decay); 0: never (tests). */
+  TRENDING_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),

@@ -134,6 +134,12 @@ export const SitePageView = SitePage.extend({
   notes: z.array(Note),
   /** The site's most suggested topics, at most three (docs/topics.md); in lists of pages. */
   topics: z.array(Topic).optional(),
+  /** Its live reviews by sentiment; in lists of pages. */
+  sentiment: z
+    .object({ positive: z.number().int(), negative: z.number().int(), expert: z.number().int() })
+    .optional(),
+  /** Contributions and votes counted in the asked window (`sort=popular`, docs/discovery.md). */
+  activityCount: z.number().int().optional(),
 }).meta({ id: "SitePageView" });
 export type SitePageView = z.infer<typeof SitePageView>;
 

@@ -96,10 +96,18 @@ export const sitePages = pgTable(
      * page itself is shown, no list offers it, and it takes no new contributions (decision 027).
      */
     moderation: text("moderation", { enum: MODERATION_STATES }),
+    /**
+     * (weighted recent activity − 1) / (hours since its latest + 2)^gravity, as of its last refresh
+     * (docs/discovery.md#trending); 0: not trending. Kept by the discovery module, read off its index.
+     */
+    trendingScore: doublePrecision("trending_score").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("site_pages_normalized_url_key").on(t.normalizedUrl),
+    index("site_pages_trending_idx")
+      .on(t.trendingScore.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.trendingScore} > 0 and ${t.moderation} is null`),
     index("site_pages_site_idx").on(t.siteId),
     index("site_pages_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],

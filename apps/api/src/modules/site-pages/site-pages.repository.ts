@@ -1,10 +1,17 @@
 import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
 import type { Topic } from "@flipside/contracts/topics";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { rowsOf } from "../../db/raw-row.ts";
-import { contributions, relatedPageLinks, sitePages, sites, votes } from "../../db/schema/discussion.ts";
+import {
+  contributions,
+  relatedPageLinks,
+  reviews,
+  sitePages,
+  sites,
+  votes,
+} from "../../db/schema/discussion.ts";
 import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
 import type { RowQuery } from "../discussion/index.ts";
 
@@ -119,6 +126,32 @@ export async function topTopicsOfSites(db: Db, siteIds: string[]): Promise<Map<s
       parentId: (row.parent_id as string | null) ?? null,
     });
     out.set(siteId, list);
+  }
+  return out;
+}
+
+export interface SentimentCounts {
+  positive: number;
+  negative: number;
+  expert: number;
+}
+
+/** Each page's live reviews by sentiment, in one grouped query for a list's pages. */
+export async function reviewSentiments(db: Db, pageIds: string[]): Promise<Map<string, SentimentCounts>> {
+  const out = new Map<string, SentimentCounts>();
+  if (pageIds.length === 0) return out;
+  const rows = await db
+    .select({ pageId: reviews.sitePageId, sentiment: reviews.sentiment, n: sql<number>`count(*)::int` })
+    .from(reviews)
+    .innerJoin(contributions, eq(contributions.id, reviews.contributionId))
+    .where(and(inArray(reviews.sitePageId, pageIds), eq(contributions.deleted, false)))
+    .groupBy(reviews.sitePageId, reviews.sentiment);
+  for (const row of rows) {
+    const counts = out.get(row.pageId) ?? { positive: 0, negative: 0, expert: 0 };
+    if (row.sentiment === "POSITIVE") counts.positive = row.n;
+    else if (row.sentiment === "NEGATIVE") counts.negative = row.n;
+    else counts.expert = row.n;
+    out.set(row.pageId, counts);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { POPULAR_WINDOWS } from "@flipside/contracts/discovery-constants";
 import {
   DISCUSSION_PAGE_SIZE,
   FlipRequest,
@@ -17,7 +18,7 @@ import { createSitePagesService } from "./site-pages.service.ts";
 const TAGS = ["site-pages"];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSitePagesService(app.discussion);
+  const service = createSitePagesService(app.discussion, app.discovery);
 
   app.post(
     "/v1/site-pages/flip",
@@ -68,8 +69,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "List site pages",
         description:
-          "Filters (searchAnd): id==, normalizedUrl== / != (the value is normalized first, so any spelling of an address matches), normalizedUrl||text (address contains), title||text, text||x (address or title contains: the search box), domain, site_id, commentCount, score, createdDate. Sort: createdDate (default desc), title, score, commentCount, reviewCount, relatedCount. Each page carries the signed-in viewer's vote and the viewer's own notes of that page (pinned first). A page moderators hid is listed only when asked for by id== (then with hidden: true and nothing read from the page itself).",
-        querystring: listQuery(DISCUSSION_PAGE_SIZE.sitePages),
+          "Filters (searchAnd): id==, normalizedUrl== / != (the value is normalized first, so any spelling of an address matches), normalizedUrl||text (address contains), title||text, text||x (address or title contains: the search box), domain, site_id, topic (a slug: the pages of sites filed under it or a topic under it), commentCount, score, createdDate. Sort: createdDate (default desc), title, score, commentCount, reviewCount, relatedCount; or one of the rankings (docs/discovery.md), alone and descending: `sort=trending` (recent activity with time decay) or `sort=popular` (contributions and votes in `window`: day, week (default), month or all, each page with its `activityCount`). A viewer with blocks gets rankings without the activity of the people across their blocks. Each page carries its live reviews by sentiment, the signed-in viewer's vote and the viewer's own notes of that page (pinned first). A page moderators hid is listed only when asked for by id== (then with hidden: true and nothing read from the page itself).",
+        querystring: listQuery(DISCUSSION_PAGE_SIZE.sitePages).extend({
+          window: z
+            .enum(POPULAR_WINDOWS)
+            .optional()
+            .describe("sort=popular only: the window its activity is counted in (default week)"),
+        }),
         response: { 200: z.array(SitePageView), ...problems(400) },
       },
     },
@@ -83,6 +89,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
 export const sitePagesRoutes = fp(routes, {
   name: "site-pages",
-  dependencies: ["discussion"],
+  dependencies: ["discussion", "discovery"],
   encapsulate: true,
 });

@@ -1,4 +1,10 @@
 import {
+  DEFAULT_POPULAR_WINDOW,
+  type PopularWindow,
+  RANKED_SORTS,
+  type RankedSort,
+} from "@flipside/contracts/discovery-constants";
+import {
   DISCUSSION_MESSAGES,
   type FlipRequest,
   type MyPageState,
@@ -7,17 +13,18 @@ import {
   type SitePageView,
   type VoteValue,
 } from "@flipside/contracts/discussion";
-import { isNull, sql } from "drizzle-orm";
+import { inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { sitePages, sites } from "../../db/schema/discussion.ts";
 import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
 import { clientKey } from "../../lib/client-address.ts";
 import { compactBufferFrom } from "../../lib/compact-buffer.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
-import { type FilterSpec, parseSearchAnd, type SortSpec } from "../../lib/search-filter.ts";
+import { compileFilter, type FilterSpec, parseSearchAnd, type SortSpec } from "../../lib/search-filter.ts";
 import { normalizedUrlFilterValue, normalizeUrl } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
+import type { Discovery } from "../discovery/index.ts";
 import { type DiscussionCore, type ListSpec, listOf, voteValue } from "../discussion/index.ts";
 import { notesOfPage, notesOfPages } from "../notes/index.ts";
 import { presentSitePage } from "./site-pages.presenter.ts";
@@ -64,7 +71,7 @@ export const SITE_PAGE_SORT: SortSpec = {
 };
 export const SITE_PAGE_DEFAULT_SORT = ["createdDate,desc"] as const;
 
-export function createSitePagesService(core: DiscussionCore) {
+export function createSitePagesService(core: DiscussionCore, discovery: Discovery) {
   const { db, cache, pages } = core;
 
   const spec: ListSpec<repo.PageListRow, Omit<SitePageView, "notes">> = {
@@ -77,7 +84,7 @@ export function createSitePagesService(core: DiscussionCore) {
     count: repo.countPages,
     present: (rows) => rows.map((r) => ({ ...presentSitePage(r.page, r.site), myVote: voteValue(r.myVote) })),
   };
-  const listed = { ...spec, where: isNull(sitePages.moderation) };
+  const listedSpec = { ...spec, where: isNull(sitePages.moderation) };
 
   return {
     /** The page of an address, with its JSON when it came from (or went into) the page cache. */
@@ -125,29 +132,104 @@ export function createSitePagesService(core: DiscussionCore) {
      * moderators hid; one asked for by id is still read (the page view reads itself so, and says
      * it is hidden: decision 027).
      */
-    async list(viewer: Viewer | null, query: ListQuery): Promise<{ items: SitePageView[]; total: number }> {
+    async list(
+      viewer: Viewer | null,
+      query: ListQuery & { window?: PopularWindow | undefined },
+    ): Promise<{ items: SitePageView[]; total: number }> {
       const filter = parseSearchAnd(query.searchAnd, SITE_PAGE_FILTER);
-      const byId = filter.some((f) => f.field === "id" && f.op === "==");
-      const { items, total } = await listOf(db, byId ? spec : listed, viewer, { ...query, filter });
-      const [notesByPage, topicsBySite] = await Promise.all([
-        notesOfPages(
-          db,
-          core.storage,
+      const ranking = rankingOf(query);
+      let listed: { items: Omit<SitePageView, "notes">[]; total: number };
+      if (ranking) {
+        const ranked = await discovery.rank({
+          ...ranking,
           viewer,
-          items.map((p) => p.id),
-        ),
+          where: compileFilter(filter, SITE_PAGE_FILTER),
+          limit: query.size,
+          offset: query.page * query.size,
+        });
+        listed = { items: await pagesInOrder(viewer, ranked.pages), total: ranked.total };
+      } else {
+        const byId = filter.some((f) => f.field === "id" && f.op === "==");
+        listed = await listOf(db, byId ? spec : listedSpec, viewer, { ...query, filter });
+      }
+      const { items, total } = listed;
+      const pageIds = items.map((p) => p.id);
+      const [notesByPage, topicsBySite, sentiments] = await Promise.all([
+        notesOfPages(db, core.storage, viewer, pageIds),
         repo.topTopicsOfSites(db, [...new Set(items.map((p) => p.site.id))]),
+        repo.reviewSentiments(db, pageIds),
       ]);
       return {
         items: items.map((p) => ({
           ...p,
           notes: notesByPage.get(p.id) ?? [],
           topics: topicsBySite.get(p.site.id) ?? [],
+          sentiment: sentiments.get(p.id) ?? { positive: 0, negative: 0, expert: 0 },
         })),
         total,
       };
     },
   };
+
+  /** The ranked pages, presented in their rank order with the viewer's vote. */
+  async function pagesInOrder(
+    viewer: Viewer | null,
+    ranked: { id: string; activityCount: number | null }[],
+  ): Promise<Omit<SitePageView, "notes">[]> {
+    if (ranked.length === 0) return [];
+    const rows = await repo.listPages(db, {
+      where: inArray(
+        sitePages.id,
+        ranked.map((r) => r.id),
+      ),
+      orderBy: [],
+      limit: ranked.length,
+      offset: 0,
+      viewerId: viewer?.id ?? null,
+    });
+    const byId = new Map(rows.map((r) => [r.page.id, r]));
+    return ranked.flatMap(({ id, activityCount }) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const page = { ...presentSitePage(row.page, row.site), myVote: voteValue(row.myVote) };
+      return [activityCount === null ? page : { ...page, activityCount }];
+    });
+  }
+}
+
+/**
+ * `sort=trending` / `sort=popular` (alone, descending) asks for a ranking (docs/discovery.md);
+ * `window` belongs to popular. Anything else is the list's ordinary sort.
+ */
+function rankingOf(query: {
+  sort?: string | string[] | undefined;
+  window?: PopularWindow | undefined;
+}): { sort: RankedSort; window: PopularWindow } | null {
+  const items = query.sort === undefined ? [] : Array.isArray(query.sort) ? query.sort : [query.sort];
+  const ranked = items
+    .map((item) => item.split(","))
+    .filter(([field]) => RANKED_SORTS.some((r) => r === field));
+  if (ranked.length === 0) {
+    if (query.window !== undefined) throw windowError();
+    return null;
+  }
+  const [[field, direction, ...rest] = []] = ranked;
+  const sort = RANKED_SORTS.find((r) => r === field);
+  if (items.length > 1 || rest.length > 0 || (direction !== undefined && direction !== "desc") || !sort) {
+    throw new AppError(
+      "invalid_sort",
+      `Invalid sort: ${field} ranks pages on its own, best first: use sort=${field} (or sort=${field},desc) without other sort fields.`,
+      [{ field: "sort", message: `${field} is a ranking` }],
+    );
+  }
+  if (sort === "trending" && query.window !== undefined) throw windowError();
+  return { sort, window: query.window ?? DEFAULT_POPULAR_WINDOW };
+}
+
+function windowError() {
+  return badRequest("window applies to sort=popular only.", [
+    { field: "window", message: "applies to sort=popular only" },
+  ]);
 }
 
 export type SitePagesService = ReturnType<typeof createSitePagesService>;
