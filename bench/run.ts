@@ -191,6 +191,22 @@ async function main() {
           },
         },
         {
+          name: "trending, first page (API)",
+          request: { url: `${base}/api/v1/site-pages?sort=trending` },
+        },
+        {
+          name: "trending page, server-rendered (/trending)",
+          request: { url: `${base}/trending`, headers: html },
+        },
+        {
+          name: "popular this week (API)",
+          request: { url: `${base}/api/v1/site-pages?sort=popular&window=week` },
+        },
+        {
+          name: "popular of all time (API)",
+          request: { url: `${base}/api/v1/site-pages?sort=popular&window=all` },
+        },
+        {
           name: "server-rendered page view (one URL, anonymous)",
           target: { ratio: 0.03 },
           // Asked for as a browser asks for a page: HTML, compressed if the server can.

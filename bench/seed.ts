@@ -1,6 +1,7 @@
 // Seeds the bench data straight into the database (no API calls): one page with 10,000
-// comments from 50 authors, and 50 other pages on other sites with 60 comments each, some of
-// them voted on and annotated by the signed-in readers (so their overlays have something to do).
+// comments from 50 authors, 50 other pages on other sites with 60 comments each, some of
+// them voted on and annotated by the signed-in readers (so their overlays have something to do),
+// and 5,000 pages on 500 sites with a few comments each over 40 days (the rankings' windows).
 import { eq, ne, sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/client.ts";
@@ -116,6 +117,27 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
     .from(sitePages)
     .where(ne(sitePages.id, pageId))
     .orderBy(sitePages.rawUrl);
+  // Discovery's rankings read a window of activity across many pages: 5,000 more pages on 500
+  // sites, each with 1–8 comments spread over the last 40 days (not in the rotation).
+  await db.execute(sql`
+    insert into sites (id, domain)
+    select gen_random_uuid(), 'spread-' || s || '.com' from generate_series(1, 500) s`);
+  await db.execute(sql`
+    insert into site_pages (id, site_id, raw_url, normalized_url, display_url, title)
+    select gen_random_uuid(), st.id, 'https://' || st.domain || '/p' || i, st.domain || '/p' || i,
+      'https://' || st.domain || '/p' || i, 'Spread page ' || i || ' of ' || st.domain
+    from sites st cross join generate_series(1, 10) i where st.domain like 'spread-%'`);
+  await db.execute(sql`
+    with authors as (select id, row_number() over () as n from users where email like 'bench%'),
+         spread as (select id, row_number() over () as n from site_pages where normalized_url like 'spread-%')
+    insert into contributions (id, kind, site_page_id, author_id, body, created_at)
+    select gen_random_uuid(), 'COMMENT', p.id, a.id, 'Spread comment ' || j,
+      now() - ((p.n * 7 + j * 13) % (40 * 24) || ' hours')::interval
+    from spread p cross join generate_series(1, 8) j join authors a on a.n = 1 + ((p.n + j) % 50)
+    where j <= 1 + p.n % 8`);
+  await db.execute(sql`
+    update site_pages p set comment_count = (select count(*) from contributions c where c.site_page_id = p.id)
+    where p.normalized_url like 'spread-%'`);
   await db.execute(sql`analyze`);
   await database.close();
   return { pageId, pageUrl, rotation, ...(databaseUrl ? { databaseUrl } : {}), cleanup };

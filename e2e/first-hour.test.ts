@@ -760,16 +760,18 @@ describe("honest answers", () => {
 });
 
 describe("honest texts", () => {
-  it("the trending and top placeholders say plainly what is missing, above a home page full of pages", async () => {
+  it("trending and top pages rank the demo's real pages: no placeholder is left", async () => {
     const { page, problems } = await tracked();
-    for (const path of ["/trending", "/popular"]) {
+    for (const path of ["/trending", "/popular?window=all"]) {
       await visit(page, path);
-      const text = await page.getByTestId("placeholder-page").innerText();
-      expect(text).not.toContain("Once people start discussing pages");
-      expect(text).toContain("yet: this list is still being built");
-      await page.getByRole("link", { name: "See the most discussed pages" }).click();
-      await page.getByTestId("most-discussed").waitFor();
+      expect(await page.getByTestId("placeholder-page").count()).toBe(0);
+      expect(await page.locator("main").innerText()).not.toContain("not available yet");
     }
+    const cards = page.getByTestId("ranked-pages").getByTestId("page-card");
+    expect(await cards.count()).toBeGreaterThan(1);
+    expect(await cards.first().getByTestId("page-card-activity").innerText()).toMatch(
+      /^\d+ comments, reviews and votes of all time$/,
+    );
     expect(ownProblems(problems.all())).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ export const POPULAR_WINDOW_PHRASES: Record<PopularWindow, string> = {
   day: "today",
   week: "this week",
   month: "this month",
-  all: "in all",
+  all: "of all time",
 };
 
 export function isPopularWindow(value: string | null | undefined): value is PopularWindow {

@@ -287,3 +287,14 @@ export function normalizedUrlFilterValue(value: string, op: string): string {
     .replace(/^https?:\/\//, "")
     .replace(/^www\./, "");
 }
+
+/**
+ * A `domain` filter's value: `==` and `!=` take any spelling of a site or an address on it
+ * ("https://news.example.co.uk/a" → "example.co.uk", the site's registrable domain); `||` (contains)
+ * takes the text as it is, lower-cased.
+ */
+export function siteDomainFilterValue(value: string, op: string): string {
+  const trimmed = value.trim().toLowerCase();
+  if (op === "||") return trimmed;
+  return tryNormalizeUrl(trimmed)?.domain ?? trimmed;
+}

@@ -157,6 +157,11 @@ describe("GET /v1/site-pages?sort=trending", () => {
     );
     expect([...first.ids, ...second.ids]).toEqual([ids[4], ids[3], ids[2], ids[1]]);
     expect([first.total, second.total, past.total]).toEqual([5, 5, 5]);
+    // A site is named by its domain or by any address on it.
+    const bySubdomain = await ranked(
+      `sort=trending&size=2&searchAnd=${encodeURIComponent("domain==https://www.news.paged-trend-test.com/x")}`,
+    );
+    expect(bySubdomain.ids).toEqual(first.ids);
     expect(past.ids).toEqual([]);
   });
 

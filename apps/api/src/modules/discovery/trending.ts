@@ -82,6 +82,10 @@ export async function startTrending(opts: {
   };
 
   if (config.TRENDING_REFRESH_INTERVAL_MS > 0) {
+    // Once at start too: what was written while no instance ran (a restore, the demo seed) shows now.
+    running = refreshTrending(db, config).catch((error) =>
+      log.warn({ err: error }, "could not refresh trending at start"),
+    );
     await repeatEvery(
       opts.jobs,
       TRENDING_QUEUE,

@@ -22,7 +22,7 @@ import { compactBufferFrom } from "../../lib/compact-buffer.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import { compileFilter, type FilterSpec, parseSearchAnd, type SortSpec } from "../../lib/search-filter.ts";
-import { normalizedUrlFilterValue, normalizeUrl } from "../../lib/url-normalize.ts";
+import { normalizedUrlFilterValue, normalizeUrl, siteDomainFilterValue } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import type { Discovery } from "../discovery/index.ts";
 import { type DiscussionCore, type ListSpec, listOf, voteValue } from "../discussion/index.ts";
@@ -44,7 +44,13 @@ export const SITE_PAGE_FILTER: FilterSpec = {
     title: { column: sitePages.title, type: "string", ops: ["==", "!=", "||"] },
     /** The search box: address or title contains the text. */
     text: { column: SEARCH_TEXT, type: "string", ops: ["||"] },
-    domain: { column: sites.domain, type: "string", ops: ["==", "!=", "||"] },
+    /** `==` / `!=` take any address of the site too (its registrable domain is compared). */
+    domain: {
+      column: sites.domain,
+      type: "string",
+      ops: ["==", "!=", "||"],
+      normalize: siteDomainFilterValue,
+    },
     site_id: { column: sitePages.siteId, type: "uuid" },
     /** Pages of sites people suggested this topic (or one under it) for (`topic==<slug>`, docs/topics.md). */
     topic: {

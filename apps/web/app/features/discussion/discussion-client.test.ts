@@ -24,4 +24,19 @@ describe("list queries (docs/web-app.md#constants)", () => {
     expect(escapeFilterValue("a,b\\c")).toBe("a\\,b\\\\c");
     expect(listQueries.search("  cats, sitePage_id==x ").searchAnd).toBe("text||cats\\, sitePage_id==x");
   });
+  it("asks for a ranking alone, with popular's window and a site or topic that cannot add conditions", () => {
+    expect(buildApiUrl("/v1/site-pages", listQueries.ranked({ sort: "trending" }))).toBe(
+      "/api/v1/site-pages?sort=trending&page=0&size=20",
+    );
+    expect(
+      listQueries.ranked({ sort: "popular", window: "day", site: "a.com,id==x", topic: "news", page: 2 }),
+    ).toEqual({
+      sort: ["popular"],
+      page: 2,
+      size: 20,
+      window: "day",
+      searchAnd: "domain==a.com\\,id==x,topic==news",
+    });
+    expect(listQueries.ranked({ sort: "popular" }).window).toBe("week");
+  });
 });

@@ -1,4 +1,10 @@
 import { DEFAULT_SORT } from "@flipside/contracts/constants";
+import {
+  DEFAULT_POPULAR_WINDOW,
+  type PopularWindow,
+  RANKED_PAGE_SIZE,
+  type RankedSort,
+} from "@flipside/contracts/discovery-constants";
 import type {
   AttachmentUploadAddress,
   Comment,
@@ -85,7 +91,34 @@ export const listQueries = {
     sort: ["commentCount,desc", "createdDate,desc"],
   }),
   myNotes: (page = 0): Query => ({ page, size: DISCUSSION_PAGE_SIZE.notes }),
+  /**
+   * A ranking (docs/discovery.md): trending, or popular in a window; narrowed to one site
+   * (its registrable domain) or one topic.
+   */
+  ranked: (r: RankedQuery): Query => {
+    const filter = [
+      r.site ? `domain==${escapeFilterValue(r.site)}` : null,
+      r.topic ? `topic==${escapeFilterValue(r.topic)}` : null,
+    ].filter((c) => c !== null);
+    return {
+      sort: [r.sort],
+      page: r.page ?? 0,
+      size: r.size ?? RANKED_PAGE_SIZE,
+      ...(r.sort === "popular" ? { window: r.window ?? DEFAULT_POPULAR_WINDOW } : {}),
+      ...(filter.length > 0 ? { searchAnd: filter.join(",") } : {}),
+    };
+  },
 };
+
+export interface RankedQuery {
+  sort: RankedSort;
+  window?: PopularWindow;
+  site?: string | null;
+  topic?: string | null;
+  /** 0-based. */
+  page?: number;
+  size?: number;
+}
 
 /**
  * The discussion API: in the browser (the session cookie goes along) and, with `serverApi`, in
@@ -98,6 +131,7 @@ export function createDiscussionClient(client: ApiClient = api) {
       client.list<SitePageView>("/v1/site-pages", listQueries.search(text, page, size)),
     recentPages: () => client.list<SitePageView>("/v1/site-pages", listQueries.recent()),
     mostDiscussedPages: () => client.list<SitePageView>("/v1/site-pages", listQueries.mostDiscussed()),
+    rankedPages: (r: RankedQuery) => client.list<SitePageView>("/v1/site-pages", listQueries.ranked(r)),
     pageView: async (sitePageId: string) =>
       (await client.list<SitePageView>("/v1/site-pages", listQueries.pageById(sitePageId))).items[0] ?? null,
 

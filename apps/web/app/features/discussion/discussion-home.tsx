@@ -44,7 +44,7 @@ function FlipFailed({ data }: { data: FlipErrorData }) {
     notify.error(data.message);
     void navigate(isApp ? withAppFlag("/") : "/", { replace: true });
   }, [data, navigate, isApp]);
-  return <HomeView recent={[]} mostDiscussed={[]} alert={data.message} />;
+  return <HomeView trending={[]} recent={[]} mostDiscussed={[]} alert={data.message} />;
 }
 
 /** The pending navigation's `?url=`, when the visitor is on the way to another page view. */
@@ -71,7 +71,14 @@ export function DiscussionHome({ data }: { data: DiscussionHomeData }) {
   } else if (data.kind === "flip-error") {
     content = <FlipFailed data={data} />;
   } else {
-    content = <HomeView recent={data.recent} mostDiscussed={data.mostDiscussed} search={data.search} />;
+    content = (
+      <HomeView
+        trending={data.trending}
+        recent={data.recent}
+        mostDiscussed={data.mostDiscussed}
+        search={data.search}
+      />
+    );
   }
   return <MainStateProvider initial={initial}>{content}</MainStateProvider>;
 }

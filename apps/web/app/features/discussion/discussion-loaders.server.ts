@@ -1,3 +1,4 @@
+import { HOME_TRENDING_SIZE } from "@flipside/contracts/discovery-constants";
 import type {
   Comment,
   RelatedPage,
@@ -156,11 +157,12 @@ export async function loadHome(context: AppLoadContext, q?: string | null): Prom
   const query = q?.trim().slice(0, SEARCH_MAX_LENGTH);
   if (query) {
     const results = await orEmpty(discussion.searchPages(query, 0, 24));
-    return { kind: "home", recent: [], mostDiscussed: [], search: { query, results } };
+    return { kind: "home", trending: [], recent: [], mostDiscussed: [], search: { query, results } };
   }
-  const [recent, mostDiscussed] = await Promise.all([
+  const [trending, recent, mostDiscussed] = await Promise.all([
+    orEmpty(discussion.rankedPages({ sort: "trending", size: HOME_TRENDING_SIZE })),
     orEmpty(discussion.recentPages()),
     orEmpty(discussion.mostDiscussedPages()),
   ]);
-  return { kind: "home", recent: recent.items, mostDiscussed: mostDiscussed.items };
+  return { kind: "home", trending: trending.items, recent: recent.items, mostDiscussed: mostDiscussed.items };
 }

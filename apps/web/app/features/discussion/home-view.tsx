@@ -37,6 +37,7 @@ function PageGrid({ pages, label, testId }: { pages: SitePageView[]; label: stri
 }
 
 export interface HomeViewProps {
+  trending: SitePageView[];
   recent: SitePageView[];
   mostDiscussed: SitePageView[];
   /** Search results when the visitor searched (`?q=`). */
@@ -45,8 +46,11 @@ export interface HomeViewProps {
   alert?: string;
 }
 
-/** The front page: the search box, then real pages only (recent and most discussed), or an honest empty state. */
-export function HomeView({ recent, mostDiscussed, search, alert }: HomeViewProps) {
+/**
+ * The front page: the search box, then real pages only (trending, most discussed, recent), or an
+ * honest empty state.
+ */
+export function HomeView({ trending, recent, mostDiscussed, search, alert }: HomeViewProps) {
   return (
     <div className="flex flex-col gap-12" data-testid="home-view" data-home-view="">
       <section className="mx-auto flex w-full max-w-2xl flex-col items-center gap-5 pt-4 text-center sm:pt-10">
@@ -92,6 +96,22 @@ export function HomeView({ recent, mostDiscussed, search, alert }: HomeViewProps
         />
       ) : (
         <>
+          {trending.length > 0 ? (
+            <section aria-labelledby="trending-now" className="flex flex-col gap-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="trending-now" className="font-semibold text-lg">
+                  Trending now
+                </h2>
+                <Button asChild variant="ghost" size="sm">
+                  <AppLink to="/trending" data-testid="home-trending-all">
+                    <TrendingUp aria-hidden="true" />
+                    See all trending
+                  </AppLink>
+                </Button>
+              </div>
+              <PageGrid pages={trending} label="Trending pages" testId="home-trending" />
+            </section>
+          ) : null}
           {mostDiscussed.length > 0 ? (
             <section aria-labelledby="most-discussed" className="flex flex-col gap-4">
               <h2 id="most-discussed" className="font-semibold text-lg">

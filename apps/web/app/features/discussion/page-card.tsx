@@ -6,8 +6,11 @@ import { PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import { pageViewPath } from "./search-input.ts";
 
-/** A page in a list (home, search results, a topic): favicon, name, domain, its site's top topics and its counts. */
-export function PageCard({ page }: { page: SitePageView }) {
+/**
+ * A page in a list (home, search results, a topic, a ranking): favicon, name, domain, its site's
+ * top topics, its counts and how its reviews lean. In a ranking, its place and what earned it.
+ */
+export function PageCard({ page, rank, activity }: { page: SitePageView; rank?: number; activity?: string }) {
   return (
     <AppLink
       to={pageViewPath(page.normalizedUrl)}
@@ -15,8 +18,16 @@ export function PageCard({ page }: { page: SitePageView }) {
       data-testid="page-card"
     >
       <span className="flex min-w-0 items-center gap-2 text-muted-foreground text-xs">
+        {rank !== undefined ? (
+          <span className="font-semibold text-foreground tabular-nums" data-testid="page-card-rank">
+            <span className="sr-only">Number </span>
+            {rank}
+          </span>
+        ) : null}
         <PageFavicon src={page.faviconUrl} />
-        <span className="truncate font-medium">{page.site.domain}</span>
+        <span className="truncate font-medium" data-testid="page-card-domain">
+          {page.site.domain}
+        </span>
       </span>
       <span className="line-clamp-2 font-medium leading-snug [overflow-wrap:anywhere] group-hover:underline">
         {pageName(page)}
@@ -30,6 +41,11 @@ export function PageCard({ page }: { page: SitePageView }) {
               {topic.name}
             </span>
           ))}
+        </span>
+      ) : null}
+      {activity ? (
+        <span className="text-muted-foreground text-xs" data-testid="page-card-activity">
+          {activity}
         </span>
       ) : null}
       <span className="mt-auto flex flex-wrap gap-3 text-muted-foreground text-xs">
@@ -48,7 +64,32 @@ export function PageCard({ page }: { page: SitePageView }) {
           {page.relatedCount}
           <span className="sr-only">related pages</span>
         </span>
+        {page.sentiment && page.reviewCount > 0 ? <Sentiment counts={page.sentiment} /> : null}
       </span>
     </AppLink>
+  );
+}
+
+/** How a page's reviews lean, in words and colour ("3 positive · 1 negative"). */
+function Sentiment({ counts }: { counts: NonNullable<SitePageView["sentiment"]> }) {
+  const parts = [
+    { n: counts.positive, word: "positive", className: "text-emerald-700 dark:text-emerald-400" },
+    { n: counts.negative, word: "negative", className: "text-red-700 dark:text-red-400" },
+    { n: counts.expert, word: "expert", className: "text-violet-700 dark:text-violet-400" },
+  ].filter((p) => p.n > 0);
+  return (
+    <span className="inline-flex flex-wrap gap-x-1" data-testid="page-card-sentiment">
+      <span className="sr-only">Reviews: </span>
+      {parts.map((p, i) => (
+        <span key={p.word} className={p.className}>
+          {i > 0 ? (
+            <span className="text-muted-foreground" aria-hidden="true">
+              ·{" "}
+            </span>
+          ) : null}
+          {p.n} {p.word}
+        </span>
+      ))}
+    </span>
   );
 }

@@ -51,6 +51,8 @@ export interface FlipErrorData {
 /** The home page without an address: real pages only, or nothing. */
 export interface HomeData {
   kind: "home";
+  /** The first pages of trending (docs/discovery.md). */
+  trending: SitePageView[];
   recent: SitePageView[];
   mostDiscussed: SitePageView[];
   /** Pages whose address or title contains `?q=`, when the visitor searched. */

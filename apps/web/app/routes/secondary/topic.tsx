@@ -4,8 +4,9 @@ import { data } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { PageSteps } from "../../components/shell/page-steps.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { Tag } from "../../components/ui/icons.tsx";
+import { Flame, Tag, TrendingUp } from "../../components/ui/icons.tsx";
 import { PageCard } from "../../features/discussion/page-card.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
@@ -51,6 +52,22 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6" data-testid="topic-page">
       <PageHeading
         title={topic.name}
+        actions={
+          <>
+            <Button asChild variant="outline" size="sm">
+              <AppLink to={`/trending?topic=${topic.slug}`} data-testid="topic-trending">
+                <TrendingUp aria-hidden="true" />
+                Trending
+              </AppLink>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <AppLink to={`/popular?topic=${topic.slug}`} data-testid="topic-popular">
+                <Flame aria-hidden="true" />
+                Top pages
+              </AppLink>
+            </Button>
+          </>
+        }
         description={
           <>
             The most discussed pages of sites people file under {topic.name}.

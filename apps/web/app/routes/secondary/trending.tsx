@@ -1,24 +1,32 @@
-import { AppLink } from "../../components/shell/app-link.tsx";
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { TrendingUp } from "../../components/ui/icons.tsx";
+import { loadRanking } from "../../features/discussion/ranked-loader.server.ts";
+import { RankedPages } from "../../features/discussion/ranked-pages.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
+import type { Route } from "./+types/trending";
+
+/** `/trending` (docs/discovery.md#trending): pages ranked by recent activity with time decay. */
+export const loader = ({ request, context }: Route.LoaderArgs) => loadRanking(context, request, "trending");
 
 export const meta = () => titleMeta("Trending");
 
-export default function Trending() {
+export default function Trending({ loaderData }: Route.ComponentProps) {
   return (
-    <PlaceholderPage
-      title="Trending"
-      description="Pages gaining attention right now."
-      icon={TrendingUp}
-      emptyTitle="Trending pages are not available yet"
-      emptyDescription="Flipside does not rank pages by their recent activity yet: this list is still being built. Until it is, the home page shows the most discussed and the recently flipped pages."
-      action={
-        <Button asChild variant="outline">
-          <AppLink to="/">See the most discussed pages</AppLink>
-        </Button>
-      }
-    />
+    <div className="flex flex-col gap-6" data-testid="trending-page">
+      <PageHeading
+        title="Trending"
+        description="Pages gaining attention right now: the more comments, reviews, related pages and votes in the last few hours, the higher."
+      />
+      <RankedPages
+        ranking={loaderData}
+        label="Trending pages"
+        empty={{
+          icon: TrendingUp,
+          title: "Nothing is trending right now",
+          description:
+            "No page had comments, reviews, related pages or votes in the last three days. Open a page and start its discussion: it shows up here.",
+        }}
+      />
+    </div>
   );
 }
