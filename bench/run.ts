@@ -162,7 +162,7 @@ async function main() {
   try {
     const server = await startBenchServer(seeded, dataDir, databaseUrl);
     cleanups.push(server.stop);
-    const { base, tokens } = server;
+    const { base, tokens, blockerToken } = server;
     const pages = seeded.rotation;
     await expectKnown(base, pages);
     await measure(
@@ -205,6 +205,38 @@ async function main() {
         {
           name: "popular of all time (API)",
           request: { url: `${base}/api/v1/site-pages?sort=popular&window=all` },
+        },
+        {
+          name: "search, a word in 5,000 titles (API)",
+          request: { url: `${base}/api/v1/page-search?q=spread` },
+        },
+        {
+          name: "search, words said 13,000 times (API)",
+          request: { url: `${base}/api/v1/page-search?q=${encodeURIComponent("considered opinion")}` },
+        },
+        {
+          name: "search, a typo (API)",
+          request: { url: `${base}/api/v1/page-search?q=${encodeURIComponent("sprad-17")}` },
+        },
+        {
+          name: "search suggestions while typing (API)",
+          rotate: (i) => ({ path: `/api/v1/page-search/suggestions?q=spread-${1 + (i % 500)}` }),
+          request: { url: base },
+        },
+        {
+          // Not shared: scored from the window's activity on every request.
+          name: "trending, signed in with a block (API, computed)",
+          request: {
+            url: `${base}/api/v1/site-pages?sort=trending`,
+            headers: { authorization: `Bearer ${blockerToken}` },
+          },
+        },
+        {
+          name: "popular this week, signed in with a block (API, computed)",
+          request: {
+            url: `${base}/api/v1/site-pages?sort=popular&window=week`,
+            headers: { authorization: `Bearer ${blockerToken}` },
+          },
         },
         {
           name: "server-rendered page view (one URL, anonymous)",

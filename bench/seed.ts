@@ -15,6 +15,9 @@ export const BENCH_READERS = Array.from({ length: 10 }, (_, i) => ({
   password: "Bench-reader-9",
 }));
 
+/** A reader who blocked one of the authors: rankings are computed for them on every request. */
+export const BENCH_BLOCKER = { email: "blocker@example.com", password: "Bench-reader-9" };
+
 export interface Seeded {
   pageId: string;
   pageUrl: string;
@@ -56,6 +59,12 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
     insert into users (id, email, password_hash, display_name, activated)
     select gen_random_uuid(), 'reader' || i || '@example.com', ${readerHash}, 'Bench reader ' || i, true
     from generate_series(1, ${BENCH_READERS.length}) i`);
+  await db.execute(sql`
+    insert into users (id, email, password_hash, display_name, activated)
+    values (gen_random_uuid(), ${BENCH_BLOCKER.email}, ${readerHash}, 'Bench blocker', true)`);
+  await db.execute(sql`
+    insert into profile_blocks (blocker_id, blocked_id)
+    select b.id, a.id from users b, users a where b.email = ${BENCH_BLOCKER.email} and a.email = 'bench1@example.com'`);
   await db.execute(sql`
     insert into sites (id, domain) values (gen_random_uuid(), 'example.com')`);
   await db.execute(sql`

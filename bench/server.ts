@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { startServer } from "../e2e/fixtures/server.ts";
-import { BENCH_READERS, type Seeded } from "./seed.ts";
+import { BENCH_BLOCKER, BENCH_READERS, type Seeded } from "./seed.ts";
 
 /** `BENCH_CPU_PROF=dir` writes a V8 CPU profile of each server into dir (open in Chrome DevTools). */
 const cpuProfDir = process.env.BENCH_CPU_PROF;
@@ -21,6 +21,7 @@ export async function startBenchServer(seeded: Seeded, dataDir: string, database
       // Limits stay on, so their bookkeeping is measured; only the numbers are raised (the bench
       // flips and writes from one address far more than a person is allowed).
       RATE_LIMIT_FLIP_PER_IP: "1000000000",
+      RATE_LIMIT_SEARCH_PER_IP: "1000000000",
       RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: "1000000000",
       RATE_LIMIT_CONTRIB_NEW_PER_DAY: "1000000000",
       RATE_LIMIT_CONTRIB_PER_MINUTE: "1000000000",
@@ -41,9 +42,21 @@ export async function startBenchServer(seeded: Seeded, dataDir: string, database
       if (!login.ok) throw new Error(`bench reader could not sign in: ${login.status}`);
       tokens.push(((await login.json()) as { id_token: string }).id_token);
     }
+    const blocker = await fetch(`${server.url}/api/authenticate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        username: BENCH_BLOCKER.email,
+        password: BENCH_BLOCKER.password,
+        rememberMe: false,
+      }),
+    });
+    if (!blocker.ok) throw new Error(`bench blocker could not sign in: ${blocker.status}`);
     return {
       base: server.url,
       tokens,
+      /** A reader with a block (their lists are never the shared ones). */
+      blockerToken: ((await blocker.json()) as { id_token: string }).id_token,
       /** Resident memory of the server process, from the kernel. */
       rssMb: () =>
         Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024,

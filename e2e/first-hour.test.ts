@@ -117,7 +117,7 @@ describe("layout", () => {
             .replace(SAMPLE_ORGANIZATION, account.organizations[0]?.id ?? SAMPLE_ORGANIZATION)
             .replace(`/websites/${SAMPLE_SITE}`, "/websites/greenhouse-notes.net"),
         ),
-        "/?q=coffee",
+        "/search?q=coffee",
         ...DEMO_PAGES.map((address) => pagePath(address)),
       ];
       for (const path of paths) {

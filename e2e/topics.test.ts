@@ -57,7 +57,7 @@ describe("topics", () => {
     expect(await other.page.getByTestId("topic-pages").innerText()).toContain(site);
 
     // Search results show the site's topics too.
-    await visit(other.page, `/?q=${encodeURIComponent(site)}`);
+    await visit(other.page, `/search?q=${encodeURIComponent(site)}`);
     expect(await other.page.getByTestId("page-card-topics").first().innerText()).toContain("Home and garden");
 
     const unknown = await other.page.goto(`${journey.server.url}/topics/no-such-topic`);

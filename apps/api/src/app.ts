@@ -35,6 +35,7 @@ import { notesRoutes } from "./modules/notes/notes.routes.ts";
 import { organizationsRoutes } from "./modules/organizations/index.ts";
 import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import { searchRoutes } from "./modules/search/search.routes.ts";
 import { sharingRoutes } from "./modules/sharing/sharing.routes.ts";
 import { signInProvidersRoutes } from "./modules/sign-in-providers/index.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profilesRoutes);
       await api.register(filesRoutes);
       await api.register(sitePagesRoutes);
+      await api.register(searchRoutes);
       await api.register(commentsRoutes);
       await api.register(votesRoutes);
       await api.register(reviewsRoutes);

@@ -103,6 +103,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_RESET_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_RESEND_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_FLIP_PER_IP: z.coerce.number().int().positive().default(120),
+  /** Searches and search-box suggestions per IP a minute (docs/search.md). */
+  RATE_LIMIT_SEARCH_PER_IP: z.coerce.number().int().positive().default(240),
   RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CONTRIB_NEW_PER_DAY: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_CONTRIB_PER_MINUTE: z.coerce.number().int().positive().default(30),

@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { executeOnPglite, openDatabase } from "../src/db/client.ts";
+import { executeOnPglite, openDatabase, PGLITE_EXTENSIONS } from "../src/db/client.ts";
 import { installJobSchema } from "../src/lib/jobs.ts";
 import { MIGRATIONS_DIR } from "../src/lib/paths.ts";
 
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
   await installJobSchema(executeOnPglite(client));
   const snapshot = await client.dumpDataDir("none");

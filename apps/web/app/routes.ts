@@ -7,6 +7,8 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   layout("routes/layouts/home.tsx", [
     index("routes/home/index.tsx"),
+    // Search results (docs/search.md); `/?q=` redirects here.
+    route("search", "routes/home/search.tsx"),
     route("login", "routes/home/login.tsx"),
     // A provider's address that is an existing account's: prove the account (docs/sign-in-providers.md).
     route("login/link", "routes/home/login-link.tsx"),

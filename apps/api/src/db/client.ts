@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -14,6 +15,9 @@ import { lockDataDir } from "./lock.ts";
 
 /** Exported for the test that checks PGlite was given it. */
 export const PGLITE_SHARED_BUFFERS = "32MB";
+
+/** PostgreSQL extensions the migrations create (search's trigram indexes), loaded into PGlite. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** How long opening a connection to the PostgreSQL server may take. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -138,6 +142,7 @@ export async function openDatabase(
       // page cache keeps as it would for the server. Decision 012, last amendment.
       // (A command-line setting: PGlite's `postgresqlconf` would replace initdb's whole file.)
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      extensions: PGLITE_EXTENSIONS,
       ...(source.dataDir ? { dataDir: join(source.dataDir, "pgdata") } : {}),
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
     });

@@ -61,6 +61,8 @@ export async function startTrending(opts: {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** Told after every re-score (the rankings cached until then are stale). */
+  rescored(): void;
 }): Promise<{ changed(pageId: string): void; flush(): Promise<void>; stop(): Promise<void> }> {
   const { db, config, log } = opts;
   const dirty = new Set<string>();
@@ -73,7 +75,7 @@ export async function startTrending(opts: {
       while (dirty.size > 0) {
         const pageIds = [...dirty].slice(0, LIVE_BATCH);
         for (const id of pageIds) dirty.delete(id);
-        await refreshTrending(db, config, { pageIds }).catch((error) =>
+        await refreshTrending(db, config, { pageIds }).then(opts.rescored, (error) =>
           log.warn({ err: error }, "could not re-score trending pages"),
         );
       }
@@ -83,14 +85,14 @@ export async function startTrending(opts: {
 
   if (config.TRENDING_REFRESH_INTERVAL_MS > 0) {
     // Once at start too: what was written while no instance ran (a restore, the demo seed) shows now.
-    running = refreshTrending(db, config).catch((error) =>
+    running = refreshTrending(db, config).then(opts.rescored, (error) =>
       log.warn({ err: error }, "could not refresh trending at start"),
     );
     await repeatEvery(
       opts.jobs,
       TRENDING_QUEUE,
       { intervalMs: config.TRENDING_REFRESH_INTERVAL_MS, expireInSeconds: 300 },
-      () => refreshTrending(db, config),
+      () => refreshTrending(db, config).then(opts.rescored),
     );
   }
 

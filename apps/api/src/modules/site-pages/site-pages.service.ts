@@ -21,7 +21,13 @@ import { clientKey } from "../../lib/client-address.ts";
 import { compactBufferFrom } from "../../lib/compact-buffer.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
-import { compileFilter, type FilterSpec, parseSearchAnd, type SortSpec } from "../../lib/search-filter.ts";
+import {
+  compileFilter,
+  type FilterSpec,
+  filterKey,
+  parseSearchAnd,
+  type SortSpec,
+} from "../../lib/search-filter.ts";
 import { normalizedUrlFilterValue, normalizeUrl, siteDomainFilterValue } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import type { Discovery } from "../discovery/index.ts";
@@ -148,6 +154,7 @@ export function createSitePagesService(core: DiscussionCore, discovery: Discover
       if (ranking) {
         const ranked = await discovery.rank({
           ...ranking,
+          key: filterKey(filter),
           viewer,
           where: compileFilter(filter, SITE_PAGE_FILTER),
           limit: query.size,
@@ -158,24 +165,40 @@ export function createSitePagesService(core: DiscussionCore, discovery: Discover
         const byId = filter.some((f) => f.field === "id" && f.op === "==");
         listed = await listOf(db, byId ? spec : listedSpec, viewer, { ...query, filter });
       }
-      const { items, total } = listed;
-      const pageIds = items.map((p) => p.id);
-      const [notesByPage, topicsBySite, sentiments] = await Promise.all([
-        notesOfPages(db, core.storage, viewer, pageIds),
-        repo.topTopicsOfSites(db, [...new Set(items.map((p) => p.site.id))]),
-        repo.reviewSentiments(db, pageIds),
-      ]);
-      return {
-        items: items.map((p) => ({
-          ...p,
-          notes: notesByPage.get(p.id) ?? [],
-          topics: topicsBySite.get(p.site.id) ?? [],
-          sentiment: sentiments.get(p.id) ?? { positive: 0, negative: 0, expert: 0 },
-        })),
-        total,
-      };
+      return { items: await withDetails(viewer, listed.items), total: listed.total };
+    },
+
+    /** Pages by id as lists present them (unknown ids are left out; hidden pages too). */
+    async byIds(viewer: Viewer | null, ids: string[]): Promise<Map<string, SitePageView>> {
+      const pages = await withDetails(
+        viewer,
+        await pagesInOrder(
+          viewer,
+          ids.map((id) => ({ id, activityCount: null })),
+        ),
+      );
+      return new Map(pages.filter((p) => !p.hidden).map((p) => [p.id, p]));
     },
   };
+
+  /** What every listed page carries: the viewer's notes of it, its site's topics, its reviews by sentiment. */
+  async function withDetails(
+    viewer: Viewer | null,
+    items: Omit<SitePageView, "notes">[],
+  ): Promise<SitePageView[]> {
+    const pageIds = items.map((p) => p.id);
+    const [notesByPage, topicsBySite, sentiments] = await Promise.all([
+      notesOfPages(db, core.storage, viewer, pageIds),
+      repo.topTopicsOfSites(db, [...new Set(items.map((p) => p.site.id))]),
+      repo.reviewSentiments(db, pageIds),
+    ]);
+    return items.map((p) => ({
+      ...p,
+      notes: notesByPage.get(p.id) ?? [],
+      topics: topicsBySite.get(p.site.id) ?? [],
+      sentiment: sentiments.get(p.id) ?? { positive: 0, negative: 0, expert: 0 },
+    }));
+  }
 
   /** The ranked pages, presented in their rank order with the viewer's vote. */
   async function pagesInOrder(

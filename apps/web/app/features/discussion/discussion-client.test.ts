@@ -22,7 +22,6 @@ describe("list queries (docs/web-app.md#constants)", () => {
   });
   it("keeps searched text from adding conditions of its own", () => {
     expect(escapeFilterValue("a,b\\c")).toBe("a\\,b\\\\c");
-    expect(listQueries.search("  cats, sitePage_id==x ").searchAnd).toBe("text||cats\\, sitePage_id==x");
   });
   it("asks for a ranking alone, with popular's window and a site or topic that cannot add conditions", () => {
     expect(buildApiUrl("/v1/site-pages", listQueries.ranked({ sort: "trending" }))).toBe(

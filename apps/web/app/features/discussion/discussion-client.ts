@@ -25,6 +25,8 @@ import type {
   VoteValue,
 } from "@flipside/contracts/discussion";
 import { DISCUSSION_PAGE_SIZE } from "@flipside/contracts/discussion-constants";
+import type { PageSearchResult, PageSuggestion } from "@flipside/contracts/search";
+import { SEARCH_PAGE_SIZE } from "@flipside/contracts/search-constants";
 import type { SiteTopic } from "@flipside/contracts/topics";
 import { type ApiClient, api, type Query } from "../../lib/api.ts";
 
@@ -77,12 +79,6 @@ export const listQueries = {
     size: DISCUSSION_PAGE_SIZE.relatedPages,
   }),
   pageById: (sitePageId: string): Query => ({ searchAnd: `id==${sitePageId}`, page: 0, size: 1 }),
-  /** The search box: pages whose address or title contains the text (docs/discussion.md#lists). */
-  search: (text: string, page = 0, size = 10): Query => ({
-    searchAnd: `text||${escapeFilterValue(text.trim())}`,
-    page,
-    size,
-  }),
   recent: (size = 6): Query => ({ page: 0, size, sort: ["createdDate,desc"] }),
   mostDiscussed: (size = 6): Query => ({
     searchAnd: "commentCount>0",
@@ -127,8 +123,15 @@ export interface RankedQuery {
 export function createDiscussionClient(client: ApiClient = api) {
   return {
     flip: (url: string, back = false) => client.post<SitePage>("/v1/site-pages/flip", { url, back }),
-    searchPages: (text: string, page = 0, size?: number) =>
-      client.list<SitePageView>("/v1/site-pages", listQueries.search(text, page, size)),
+    /** Pages matching words, with their highlights (docs/search.md); `page` is 0-based. */
+    searchPages: (q: string, page = 0) =>
+      client.list<PageSearchResult>("/v1/page-search", { q, page, size: SEARCH_PAGE_SIZE }),
+    /** What the search box suggests while typing (cancelled by `signal` when more is typed). */
+    suggestPages: (q: string, signal?: AbortSignal) =>
+      client.get<PageSuggestion[]>("/v1/page-search/suggestions", {
+        query: { q },
+        ...(signal ? { signal } : {}),
+      }),
     recentPages: () => client.list<SitePageView>("/v1/site-pages", listQueries.recent()),
     mostDiscussedPages: () => client.list<SitePageView>("/v1/site-pages", listQueries.mostDiscussed()),
     rankedPages: (r: RankedQuery) => client.list<SitePageView>("/v1/site-pages", listQueries.ranked(r)),

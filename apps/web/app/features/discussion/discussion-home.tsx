@@ -61,7 +61,7 @@ export function DiscussionHome({ data }: { data: DiscussionHomeData }) {
   const pendingUrl = usePendingPageUrl();
   const initial = initialMainState(data.kind === "page" ? data.page : null, {
     tab: data.kind === "page" ? sharedTab(data) : "comments",
-    searchText: data.kind === "home" ? (data.search?.query ?? "") : "",
+    searchText: "",
   });
   let content: React.ReactNode;
   if (pendingUrl && !(data.kind === "page" && data.requestedUrl === pendingUrl)) {
@@ -71,14 +71,7 @@ export function DiscussionHome({ data }: { data: DiscussionHomeData }) {
   } else if (data.kind === "flip-error") {
     content = <FlipFailed data={data} />;
   } else {
-    content = (
-      <HomeView
-        trending={data.trending}
-        recent={data.recent}
-        mostDiscussed={data.mostDiscussed}
-        search={data.search}
-      />
-    );
+    content = <HomeView trending={data.trending} recent={data.recent} mostDiscussed={data.mostDiscussed} />;
   }
   return <MainStateProvider initial={initial}>{content}</MainStateProvider>;
 }

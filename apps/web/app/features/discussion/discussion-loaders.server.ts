@@ -16,9 +16,6 @@ import { isUuid } from "../../lib/uuid.ts";
 import { createDiscussionClient } from "./discussion-client.ts";
 import type { FlipErrorData, HomeData, PageViewData, SharedContribution } from "./page-data.ts";
 
-/** Longest search text sent on to the API; longer input is cut, not refused. */
-const SEARCH_MAX_LENGTH = 200;
-
 const EMPTY: ListPage<never> = { items: [], total: 0 };
 
 /** docs/web-app.md#new-versions-and-failures: a list that fails to load is silent; the page shows it empty. */
@@ -152,13 +149,8 @@ export async function loadPageView(
 }
 
 /** Recently flipped and most discussed pages; an empty home is honest, so failures give empty lists. */
-export async function loadHome(context: AppLoadContext, q?: string | null): Promise<HomeData> {
+export async function loadHome(context: AppLoadContext): Promise<HomeData> {
   const discussion = createDiscussionClient(serverApi(context));
-  const query = q?.trim().slice(0, SEARCH_MAX_LENGTH);
-  if (query) {
-    const results = await orEmpty(discussion.searchPages(query, 0, 24));
-    return { kind: "home", trending: [], recent: [], mostDiscussed: [], search: { query, results } };
-  }
   const [trending, recent, mostDiscussed] = await Promise.all([
     orEmpty(discussion.rankedPages({ sort: "trending", size: HOME_TRENDING_SIZE })),
     orEmpty(discussion.recentPages()),

@@ -8,11 +8,9 @@ import {
   Link2,
   MessageSquare,
   NotebookPen,
-  SearchX,
   Star,
   TrendingUp,
 } from "../../components/ui/icons.tsx";
-import type { ListPage } from "./discussion-client.ts";
 import { PageCard } from "./page-card.tsx";
 import { SearchBox } from "./search-box.tsx";
 
@@ -40,8 +38,6 @@ export interface HomeViewProps {
   trending: SitePageView[];
   recent: SitePageView[];
   mostDiscussed: SitePageView[];
-  /** Search results when the visitor searched (`?q=`). */
-  search?: { query: string; results: ListPage<SitePageView> };
   /** A refused lookup, shown until the browser takes over and moves to the home route. */
   alert?: string;
 }
@@ -50,7 +46,7 @@ export interface HomeViewProps {
  * The front page: the search box, then real pages only (trending, most discussed, recent), or an
  * honest empty state.
  */
-export function HomeView({ trending, recent, mostDiscussed, search, alert }: HomeViewProps) {
+export function HomeView({ trending, recent, mostDiscussed, alert }: HomeViewProps) {
   return (
     <div className="flex flex-col gap-12" data-testid="home-view" data-home-view="">
       <section className="mx-auto flex w-full max-w-2xl flex-col items-center gap-5 pt-4 text-center sm:pt-10">
@@ -69,24 +65,7 @@ export function HomeView({ trending, recent, mostDiscussed, search, alert }: Hom
         ) : null}
       </section>
 
-      {search ? (
-        <section aria-labelledby="search-results" className="flex flex-col gap-4">
-          <h2 id="search-results" className="font-semibold text-lg">
-            {`${search.results.total.toLocaleString("en")} ${search.results.total === 1 ? "page matches" : "pages match"} “${search.query}”`}
-          </h2>
-          {search.results.items.length === 0 ? (
-            <EmptyState
-              icon={SearchX}
-              headingLevel={3}
-              title="No page matches"
-              description="Nobody flipped a page with these words in its address or title yet. Paste the page's address to flip it."
-              data-testid="search-empty"
-            />
-          ) : (
-            <PageGrid pages={search.results.items} label="Search results" testId="search-results" />
-          )}
-        </section>
-      ) : recent.length === 0 ? (
+      {recent.length === 0 ? (
         <EmptyState
           icon={Compass}
           title="No page has been flipped yet"

@@ -55,8 +55,6 @@ export interface HomeData {
   trending: SitePageView[];
   recent: SitePageView[];
   mostDiscussed: SitePageView[];
-  /** Pages whose address or title contains `?q=`, when the visitor searched. */
-  search?: { query: string; results: ListPage<SitePageView> };
 }
 
 /** The tab a page view opens on: the one holding what a share link points at, else the first. */

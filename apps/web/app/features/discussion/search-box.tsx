@@ -1,4 +1,5 @@
-import { type FormEvent, useId } from "react";
+import type { PageSuggestion } from "@flipside/contracts/search";
+import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { ArrowRight, Search } from "../../components/ui/icons.tsx";
@@ -10,11 +11,38 @@ import { notify } from "../../lib/toast.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { useMainState } from "./discussion-state.tsx";
 import { flipErrorMessage, isRefusal, pageViewPath, searchIntent } from "./search-input.ts";
+import type { ComboboxState } from "./search-suggestions.tsx";
+
+type SuggestionsComponent = typeof import("./search-suggestions.tsx").default;
+
+/**
+ * The suggestions' code, fetched the first time the box is used (a page view's budget carries
+ * none of it). Not `React.lazy`: a fetch that fails (offline) must leave the box working, and be
+ * tried again the next time, rather than throw to an error boundary.
+ */
+function useSuggestionsCode(): [SuggestionsComponent | null, () => void] {
+  const [component, setComponent] = useState<SuggestionsComponent | null>(null);
+  const loading = useRef(false);
+  const load = useCallback(() => {
+    if (component || loading.current) return;
+    loading.current = true;
+    import("./search-suggestions.tsx")
+      .then((m) => setComponent(() => m.default))
+      .catch(() => {
+        // The box works without suggestions; the next focus tries again.
+      })
+      .finally(() => {
+        loading.current = false;
+      });
+  }, [component]);
+  return [component, load];
+}
 
 /**
  * The search box (docs/web-app.md#state main state: search text, loading flag). An address is flipped
  * (`POST /v1/site-pages/flip {url, back:false}`) and its page opened; other text searches the
- * known pages. A failed flip shows "{url} is not a valid domain" and returns to the home route.
+ * known pages (`/search`). A failed flip shows "{url} is not a valid domain" and returns to the home route.
+ * While typing it suggests pages (a combobox, loaded on first use: docs/search.md#suggestions).
  */
 export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; className?: string }) {
   const id = useId();
@@ -25,6 +53,15 @@ export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; clas
   const isApp = useAppMode();
   const go = (to: string, replace = false) => navigate(isApp ? withAppFlag(to) : to, { replace });
 
+  const input = useRef<HTMLInputElement>(null);
+  const [Suggestions, loadSuggestions] = useSuggestionsCode();
+  const [combobox, setCombobox] = useState<ComboboxState>({ expanded: false, activeId: undefined });
+  const onComboboxState = useCallback((next: ComboboxState) => setCombobox(next), []);
+  const choose = (suggestion: PageSuggestion) => {
+    dispatch({ type: "search-text", text: "" });
+    void go(pageViewPath(suggestion.normalizedUrl));
+  };
+
   const navigatingHome = navigation.state !== "idle" && navigation.location?.pathname === "/";
   const busy = state.loading || navigatingHome;
 
@@ -34,7 +71,7 @@ export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; clas
     const intent = searchIntent(state.searchText);
     if (intent.kind === "empty") return;
     if (intent.kind === "search") {
-      await go(`/?${new URLSearchParams({ q: intent.text }).toString()}`);
+      await go(`/search?${new URLSearchParams({ q: intent.text }).toString()}`);
       return;
     }
     dispatch({ type: "loading", loading: true });
@@ -77,7 +114,14 @@ export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; clas
             aria-hidden="true"
           />
           <input
+            ref={input}
             id={`${id}-q`}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-controls={`${id}-suggestions`}
+            aria-expanded={combobox.expanded}
+            aria-activedescendant={combobox.activeId}
+            onFocus={loadSuggestions}
             type="search"
             name="q"
             inputMode="url"
@@ -87,10 +131,22 @@ export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; clas
             enterKeyHint="go"
             placeholder="Paste an address, or search pages"
             value={state.searchText}
-            onChange={(event) => dispatch({ type: "search-text", text: event.target.value })}
+            onChange={(event) => {
+              loadSuggestions();
+              dispatch({ type: "search-text", text: event.target.value });
+            }}
             className={cn(inputVariants({ size: large ? "lg" : "default", surface: "solid" }), "pl-10")}
             data-testid="search-input"
           />
+          {Suggestions ? (
+            <Suggestions
+              input={input}
+              listId={`${id}-suggestions`}
+              text={state.searchText}
+              onChoose={choose}
+              onState={onComboboxState}
+            />
+          ) : null}
         </div>
         <Button type="submit" size={large ? "xl" : "default"} loading={busy} data-testid="search-submit">
           {busy ? null : <ArrowRight aria-hidden="true" />}

@@ -1,5 +1,5 @@
 import { SHOWS_PAGE_HEADER } from "@flipside/contracts/constants";
-import { data as withStatus } from "react-router";
+import { redirect, data as withStatus } from "react-router";
 import { lookUpAccount } from "../../features/accounts/account-session.server.ts";
 import { DiscussionHome } from "../../features/discussion/discussion-home.tsx";
 import { loadHome, loadPageView } from "../../features/discussion/discussion-loaders.server.ts";
@@ -26,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Its HTML may be cached until this page changes (apps/api/src/plugins/web.ts).
     return withStatus(result, { headers: { [SHOWS_PAGE_HEADER]: result.page.id } });
   }
-  return loadHome(context, params.get("q"));
+  // The search results have their own page; old links to `/?q=` still find them.
+  const q = params.get("q")?.trim();
+  if (q) throw redirect(`/search?${new URLSearchParams({ q }).toString()}`);
+  return loadHome(context);
 }
 
 /** The server keeps a page view's HTML until its page changes, not only until the next write. */
@@ -41,15 +44,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   const origin = (root?.config.publicOrigin ?? "").replace(/\/+$/, "");
   if (loaderData?.kind === "page") return pageViewMeta(loaderData.page, origin);
-  const searching = loaderData?.kind === "home" && loaderData.search !== undefined;
-  const title =
-    loaderData?.kind === "home" && loaderData.search
-      ? pageTitle(`Pages matching “${loaderData.search.query}”`)
-      : pageTitle("See the other side of any web page");
+  const title = pageTitle("See the other side of any web page");
   return [
     { title },
-    // Search results are a view of the index, not a page of their own.
-    ...(searching ? [{ name: "robots", content: "noindex" }] : []),
     { name: "description", content: HOME_DESCRIPTION },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Flipside" },

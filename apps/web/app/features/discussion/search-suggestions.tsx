@@ -1,0 +1,158 @@
+import type { PageSuggestion } from "@flipside/contracts/search";
+import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "@flipside/contracts/search-constants";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { isApiError } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { discussionApi } from "./discussion-client.ts";
+import { MarkedText } from "./marked-text.tsx";
+import { PageFavicon } from "./page-favicon.tsx";
+
+export interface ComboboxState {
+  expanded: boolean;
+  /** The id of the option the arrow keys are on, if any. */
+  activeId: string | undefined;
+}
+
+/**
+ * The search box's suggestions (docs/search.md#suggestions): an ARIA 1.2 combobox list for the
+ * input it is given. Asks for pages after SUGGEST_DEBOUNCE_MS of quiet, cancelling the question
+ * before; ↓/↑ move through them, Enter opens the one chosen, Escape closes the list. Loaded the
+ * first time the box is used, so a page view carries none of it.
+ */
+export default function SearchSuggestions({
+  input,
+  listId,
+  text,
+  onChoose,
+  onState,
+}: {
+  input: RefObject<HTMLInputElement | null>;
+  listId: string;
+  text: string;
+  onChoose(suggestion: PageSuggestion): void;
+  /** The input's aria-expanded and aria-activedescendant. */
+  onState(state: ComboboxState): void;
+}) {
+  const [items, setItems] = useState<PageSuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const view = useRef({ items, open, active, onChoose });
+  view.current = { items, open, active, onChoose };
+
+  // Ask after a pause in typing; a newer question cancels the one before.
+  useEffect(() => {
+    const q = text.trim();
+    if (q.length < SUGGEST_MIN_LENGTH) {
+      setItems([]);
+      setActive(-1);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      discussionApi
+        .suggestPages(q, controller.signal)
+        .then((found) => {
+          setItems(found);
+          setActive(-1);
+          setOpen(document.activeElement === input.current);
+        })
+        .catch((error: unknown) => {
+          // Suggestions are a help, never in the way: a failure or a limit leaves the box as it is.
+          if (!controller.signal.aborted && !(isApiError(error) && error.status === 429)) {
+            console.warn("search suggestions failed", error);
+          }
+        });
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, input]);
+
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const { items, open, active, onChoose } = view.current;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        if (items.length === 0) return;
+        event.preventDefault();
+        const step = event.key === "ArrowDown" ? 1 : -1;
+        // From the box the first step goes to the first (or last) suggestion; past either end, back to the box.
+        const next = !open ? (step > 0 ? 0 : items.length - 1) : active + step;
+        setOpen(true);
+        setActive(next >= items.length || next < -1 ? -1 : next);
+      } else if (event.key === "Enter" && open && active >= 0) {
+        const chosen = items[active];
+        if (!chosen) return;
+        event.preventDefault();
+        setOpen(false);
+        onChoose(chosen);
+      } else if (event.key === "Escape" && open) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
+    };
+    const onBlur = () => setOpen(false);
+    const onFocus = () => setOpen(view.current.items.length > 0);
+    el.addEventListener("keydown", onKeyDown);
+    el.addEventListener("blur", onBlur);
+    el.addEventListener("focus", onFocus);
+    return () => {
+      el.removeEventListener("keydown", onKeyDown);
+      el.removeEventListener("blur", onBlur);
+      el.removeEventListener("focus", onFocus);
+    };
+  }, [input]);
+
+  const shown = open && items.length > 0;
+  useEffect(() => {
+    onState({ expanded: shown, activeId: shown && active >= 0 ? `${listId}-${active}` : undefined });
+  }, [shown, active, listId, onState]);
+
+  return (
+    <>
+      <span aria-live="polite" className="sr-only">
+        {shown ? `${items.length} ${items.length === 1 ? "page" : "pages"} suggested` : ""}
+      </span>
+      {shown ? (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Suggested pages"
+          className="absolute inset-x-0 top-full z-50 mt-1 max-h-80 overflow-y-auto rounded-lg border bg-popover p-1 text-left text-popover-foreground shadow-lg"
+          data-testid="search-suggestions"
+        >
+          {items.map((item, i) => (
+            <button
+              type="button"
+              tabIndex={-1}
+              key={item.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // Keeps the focus in the box, so the click lands before the list closes.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                setOpen(false);
+                onChoose(item);
+              }}
+              className={cn(
+                "flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm",
+                i === active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
+              )}
+              data-testid="search-suggestion"
+            >
+              <PageFavicon src={item.faviconUrl} />
+              <span className="min-w-0 flex-1 truncate">
+                <MarkedText text={item.label} marks={item.labelMarks} />
+              </span>
+              <span className="shrink-0 text-muted-foreground text-xs">{item.domain}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </>
+  );
+}
