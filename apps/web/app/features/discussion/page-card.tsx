@@ -2,6 +2,7 @@ import type { SitePageView } from "@flipside/contracts/discussion";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { badgeVariants } from "../../components/ui/badge.tsx";
 import { Link2, MessageSquare, Star } from "../../components/ui/icons.tsx";
+import { cn } from "../../lib/cn.ts";
 import { PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import { pageViewPath } from "./search-input.ts";
@@ -48,25 +49,32 @@ export function PageCard({ page, rank, activity }: { page: SitePageView; rank?: 
           {activity}
         </span>
       ) : null}
-      <span className="mt-auto flex flex-wrap gap-3 text-muted-foreground text-xs">
-        <span className="inline-flex items-center gap-1">
-          <MessageSquare className="size-3.5" aria-hidden="true" />
-          {page.commentCount}
-          <span className="sr-only">comments</span>
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <Star className="size-3.5" aria-hidden="true" />
-          {page.reviewCount}
-          <span className="sr-only">reviews</span>
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <Link2 className="size-3.5" aria-hidden="true" />
-          {page.relatedCount}
-          <span className="sr-only">related pages</span>
-        </span>
-        {page.sentiment && page.reviewCount > 0 ? <Sentiment counts={page.sentiment} /> : null}
-      </span>
+      <PageCounts page={page} className="mt-auto" />
     </AppLink>
+  );
+}
+
+/** A page's comments, reviews and related pages, and how its reviews lean. */
+export function PageCounts({ page, className }: { page: SitePageView; className?: string }) {
+  return (
+    <span className={cn("flex flex-wrap gap-3 text-muted-foreground text-xs", className)}>
+      <span className="inline-flex items-center gap-1">
+        <MessageSquare className="size-3.5" aria-hidden="true" />
+        {page.commentCount}
+        <span className="sr-only">comments</span>
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Star className="size-3.5" aria-hidden="true" />
+        {page.reviewCount}
+        <span className="sr-only">reviews</span>
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Link2 className="size-3.5" aria-hidden="true" />
+        {page.relatedCount}
+        <span className="sr-only">related pages</span>
+      </span>
+      {page.sentiment && page.reviewCount > 0 ? <Sentiment counts={page.sentiment} /> : null}
+    </span>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { PageSearchResult } from "@flipside/contracts/search";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { badgeVariants } from "../../components/ui/badge.tsx";
-import { Link2, MessageSquare, Star } from "../../components/ui/icons.tsx";
 import { MarkedText } from "./marked-text.tsx";
+import { PageCounts } from "./page-card.tsx";
 import { PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import { pageViewPath } from "./search-input.ts";
@@ -60,23 +60,7 @@ export function SearchResults({ results }: { results: PageSearchResult[] }) {
                 <MarkedText text={snippet.text} marks={snippet.marks} />
               </p>
             ) : null}
-            <span className="flex flex-wrap gap-3 text-muted-foreground text-xs">
-              <span className="inline-flex items-center gap-1">
-                <MessageSquare className="size-3.5" aria-hidden="true" />
-                {page.commentCount}
-                <span className="sr-only">comments</span>
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <Star className="size-3.5" aria-hidden="true" />
-                {page.reviewCount}
-                <span className="sr-only">reviews</span>
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <Link2 className="size-3.5" aria-hidden="true" />
-                {page.relatedCount}
-                <span className="sr-only">related pages</span>
-              </span>
-            </span>
+            <PageCounts page={page} />
           </li>
         );
       })}
