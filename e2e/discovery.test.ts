@@ -124,10 +124,13 @@ describe("discovery", () => {
     await phone.page.getByTestId("popular-window-day").click();
     await phone.page.waitForURL((url) => url.searchParams.get("window") === "day");
     expect(pathOf(phone.page)).toBe(`/popular?window=day&site=${alpha}`);
-    expect(await phone.page.getByTestId("popular-window-day").getAttribute("aria-current")).toBe("page");
-    expect(await card.getByTestId("page-card-activity").innerText()).toBe(
-      "2 comments, reviews and votes today",
-    );
+    // The address changes as the navigation ends; the new list renders just after.
+    await expect
+      .poll(() => phone.page.getByTestId("popular-window-day").getAttribute("aria-current"))
+      .toBe("page");
+    await expect
+      .poll(() => card.getByTestId("page-card-activity").innerText())
+      .toBe("2 comments, reviews and votes today");
     // No sideways scrolling at phone width.
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousAxeFindings(phone.page)).toEqual([]);

@@ -73,3 +73,18 @@ export const REVIEW_SENTIMENT_LABELS: Record<ReviewSentiment, string> = {
 export const HIDDEN_PLACEHOLDER = "hidden by moderators";
 /** Where a reply of someone the viewer blocked was (docs/blocks.md): the thread keeps its shape. */
 export const BLOCKED_REPLY_PLACEHOLDER = "A reply from someone you blocked";
+
+/** Long enough to tell pages of one site apart, short enough for two lines of a phone's heading. */
+const SHORT_ADDRESS_MAX = 48;
+
+/**
+ * An address as a name: host, path and query, without the scheme, cut with an ellipsis. The full
+ * address is shown once, as the link to the page (issue 19: it was the heading and the line below).
+ */
+export function shortAddress(displayUrl: string): string {
+  const bare = displayUrl
+    .replace(/^https?:\/\//i, "")
+    .replace(/#.*$/, "")
+    .replace(/\/$/, "");
+  return bare.length <= SHORT_ADDRESS_MAX ? bare : `${bare.slice(0, SHORT_ADDRESS_MAX - 1)}…`;
+}

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { pageActivity } from "../../db/schema/discovery.ts";
@@ -37,14 +37,7 @@ export function countedActivity(
   if (opts.viewer?.hasBlocks) {
     conditions.push(sql`${pageActivity.actorId} <> all(${policy.blockedEitherWay(opts.viewer.id)})`);
   }
-  if (opts.pageIds) {
-    conditions.push(
-      sql`${pageActivity.pageId} in (${sql.join(
-        opts.pageIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  }
+  if (opts.pageIds) conditions.push(inArray(pageActivity.pageId, opts.pageIds));
   return {
     from: sql`${pageActivity}
       left join ${contributions} on ${contributions.id} = ${pageActivity.contributionId}

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -32,10 +32,7 @@ export async function refreshTrending(
     ...(opts.pageIds ? { pageIds: opts.pageIds } : {}),
   });
   const scoredBefore = opts.pageIds
-    ? sql`${sitePages.trendingScore} > 0 and ${sitePages.id} in (${sql.join(
-        opts.pageIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
+    ? sql`${sitePages.trendingScore} > 0 and ${inArray(sitePages.id, opts.pageIds)}`
     : sql`${sitePages.trendingScore} > 0`;
   await db.execute(sql`
     with scored as (

@@ -1,5 +1,5 @@
 import type { TextMarks } from "@flipside/contracts/search-constants";
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/raw-row.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
@@ -117,24 +117,20 @@ export async function searchPages(
     const total = rows.length > 0 ? Number(rows[0]?.total) : 0;
     const ids = rows.map((row) => String(row.id));
     if (ids.length === 0) return { hits: [], total: opts.offset > 0 ? await countPast(tx, opts) : 0 };
-    const idList = sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
     const [titles, snippets] = await Promise.all([
       tx.execute(sql`
         with q as (select websearch_to_tsquery('english', ${text}) as tsq)
         select ${sitePages.id} as id,
           case when ${sitePages.title} is null then null
             else ts_headline('english', ${clean(sql`${sitePages.title}`)}, q.tsq, ${HEADLINE("HighlightAll=true")}) end as headline
-        from ${sitePages}, q where ${sitePages.id} in (${idList})`),
+        from ${sitePages}, q where ${inArray(sitePages.id, ids)}`),
       tx.execute(sql`
         with q as (select websearch_to_tsquery('english', ${text}) as tsq)
         select distinct on (${contributions.sitePageId}) ${contributions.sitePageId} as page_id,
           ${contributions.id} as id, ${contributions.kind} as kind,
           ts_headline('english', ${plain(sql`${contributions.body}`)}, q.tsq, ${HEADLINE("MaxWords=28, MinWords=12")}) as headline
         from ${contributions}, q
-        where ${contributions.sitePageId} in (${idList}) and ${contributionVector} @@ q.tsq
+        where ${inArray(contributions.sitePageId, ids)} and ${contributionVector} @@ q.tsq
           and not ${contributions.deleted} ${discussionVisible(viewer)}
         order by ${contributions.sitePageId}, ts_rank_cd(${contributionVector}, q.tsq, 32) desc, ${contributions.createdAt} desc`),
     ]);

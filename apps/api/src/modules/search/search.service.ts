@@ -1,14 +1,14 @@
+import { shortAddress } from "@flipside/contracts/discussion-constants";
 import type { PageSearchResult, PageSuggestion } from "@flipside/contracts/search";
 import { SEARCH_SUGGESTIONS } from "@flipside/contracts/search-constants";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { CONTRIBUTION_TYPES } from "../../db/schema/discussion.ts";
 import { clientKey } from "../../lib/client-address.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import type { SitePagesService } from "../site-pages/index.ts";
 import { searchPages, suggestPages, unmark } from "./search.repository.ts";
-
-const shortAddress = (displayUrl: string) => displayUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
 
 /** Search (docs/search.md): ranked page results with highlights, and suggestions while typing. */
 export function createSearchService(deps: {
@@ -82,9 +82,8 @@ export function createSearchService(deps: {
   };
 }
 
-const KINDS = ["COMMENT", "REPLY", "REVIEW", "RELATED_PAGE"] as const;
-function contributionKind(kind: string): (typeof KINDS)[number] {
-  const known = KINDS.find((k) => k === kind);
+function contributionKind(kind: string): (typeof CONTRIBUTION_TYPES)[number] {
+  const known = CONTRIBUTION_TYPES.find((k) => k === kind);
   if (!known) throw new Error(`unknown contribution kind ${kind}`);
   return known;
 }

@@ -33,17 +33,7 @@ export function PageCard({ page, rank, activity }: { page: SitePageView; rank?: 
       <span className="line-clamp-2 font-medium leading-snug [overflow-wrap:anywhere] group-hover:underline">
         {pageName(page)}
       </span>
-      {page.topics?.length ? (
-        // Plain labels: the card is one link already (the topic pages are a click away on the page view).
-        <span className="flex flex-wrap gap-1" data-testid="page-card-topics">
-          <span className="sr-only">Topics: </span>
-          {page.topics.map((topic) => (
-            <span key={topic.id} className={badgeVariants({ variant: "secondary" })}>
-              {topic.name}
-            </span>
-          ))}
-        </span>
-      ) : null}
+      <PageTopics page={page} />
       {activity ? (
         <span className="text-muted-foreground text-xs" data-testid="page-card-activity">
           {activity}
@@ -51,6 +41,24 @@ export function PageCard({ page, rank, activity }: { page: SitePageView; rank?: 
       ) : null}
       <PageCounts page={page} className="mt-auto" />
     </AppLink>
+  );
+}
+
+/**
+ * The site's top topics as plain labels: a card or a result is one link already (the topic pages
+ * are a click away on the page view).
+ */
+export function PageTopics({ page }: { page: SitePageView }) {
+  if (!page.topics?.length) return null;
+  return (
+    <span className="flex flex-wrap gap-1" data-testid="page-card-topics">
+      <span className="sr-only">Topics: </span>
+      {page.topics.map((topic) => (
+        <span key={topic.id} className={badgeVariants({ variant: "secondary" })}>
+          {topic.name}
+        </span>
+      ))}
+    </span>
   );
 }
 

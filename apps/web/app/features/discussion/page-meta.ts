@@ -1,6 +1,9 @@
 import type { SitePageView } from "@flipside/contracts/discussion";
+import { shortAddress } from "@flipside/contracts/discussion-constants";
 import { pageTitle } from "../../lib/page-title.ts";
 import { pageViewPath } from "./search-input.ts";
+
+export { shortAddress };
 
 const DESCRIPTION_MAX = 200;
 
@@ -11,21 +14,6 @@ function plural(n: number, one: string, many: string): string {
 function clip(text: string, max: number): string {
   const clean = text.replace(/\s+/g, " ").trim();
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
-}
-
-/** Long enough to tell pages of one site apart, short enough for two lines of a phone's heading. */
-const SHORT_ADDRESS_MAX = 48;
-
-/**
- * An address as a name: host, path and query, without the scheme, cut with an ellipsis. The full
- * address is shown once, as the link to the page (issue 19: it was the heading and the line below).
- */
-export function shortAddress(displayUrl: string): string {
-  const bare = displayUrl
-    .replace(/^https?:\/\//i, "")
-    .replace(/#.*$/, "")
-    .replace(/\/$/, "");
-  return bare.length <= SHORT_ADDRESS_MAX ? bare : `${bare.slice(0, SHORT_ADDRESS_MAX - 1)}…`;
 }
 
 /** How a page is named: its title when the server could read one, else its shortened address. */

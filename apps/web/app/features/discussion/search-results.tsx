@@ -1,8 +1,7 @@
 import type { PageSearchResult } from "@flipside/contracts/search";
 import { AppLink } from "../../components/shell/app-link.tsx";
-import { badgeVariants } from "../../components/ui/badge.tsx";
 import { MarkedText } from "./marked-text.tsx";
-import { PageCounts } from "./page-card.tsx";
+import { PageCounts, PageTopics } from "./page-card.tsx";
 import { PageFavicon } from "./page-favicon.tsx";
 import { pageName } from "./page-meta.ts";
 import { pageViewPath } from "./search-input.ts";
@@ -44,16 +43,7 @@ export function SearchResults({ results }: { results: PageSearchResult[] }) {
             {page.description ? (
               <p className="line-clamp-2 text-muted-foreground text-sm">{page.description}</p>
             ) : null}
-            {page.topics?.length ? (
-              <span className="flex flex-wrap gap-1" data-testid="page-card-topics">
-                <span className="sr-only">Topics: </span>
-                {page.topics.map((topic) => (
-                  <span key={topic.id} className={badgeVariants({ variant: "secondary" })}>
-                    {topic.name}
-                  </span>
-                ))}
-              </span>
-            ) : null}
+            <PageTopics page={page} />
             {snippet ? (
               <p className="border-primary/30 border-l-2 pl-3 text-sm" data-testid="search-result-snippet">
                 <span className="text-muted-foreground text-xs">{SNIPPET_FROM[snippet.kind]}: </span>
