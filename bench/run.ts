@@ -191,6 +191,11 @@ async function main() {
           },
         },
         {
+          // What the rankings and search are read against: the plainest list of pages.
+          name: "recently flipped, first page (API)",
+          request: { url: `${base}/api/v1/site-pages?page=0&size=25&sort=createdDate,desc` },
+        },
+        {
           name: "trending, first page (API)",
           request: { url: `${base}/api/v1/site-pages?sort=trending` },
         },

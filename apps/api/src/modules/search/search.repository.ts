@@ -15,6 +15,8 @@ const contributionVector = sql.raw(`"contributions"."search_vector"`);
 
 /** How close a word must be to one of a title or an address to count as a typo of it. */
 const SIMILARITY = 0.5;
+/** How many of the busiest pages a suggestion ranks. */
+const SUGGESTION_CANDIDATES = 50;
 /** Weights of the three ways a page matches (docs/search.md#ranking). */
 const WEIGHT = { page: 2, similar: 1, discussion: 1 } as const;
 
@@ -80,28 +82,34 @@ export async function searchPages(
   const { text, viewer } = opts;
   // Quotes, "-word" and "or" ask for exactly that: near spellings would bring back what they leave out.
   const fuzzy = !/["]|(^|\s)-\S|\sor\s/i.test(text);
+  const tsq = sql`websearch_to_tsquery('english', ${text})`;
+  // Near spellings are looked for only when the words themselves find nothing: comparing the
+  // text with every title and address costs more than all the rest of a search.
   const similar = fuzzy
     ? sql`union all
           select ${sitePages.id}, greatest(
-              word_similarity(q.t, coalesce(${sitePages.title}, '')),
-              word_similarity(q.t, ${sitePages.normalizedUrl})
+              word_similarity(${text}::text, coalesce(${sitePages.title}, '')),
+              word_similarity(${text}::text, ${sitePages.normalizedUrl})
             ) * ${WEIGHT.similar}
-          from ${sitePages}, q where q.t <% ${sitePages.title} or q.t <% ${sitePages.normalizedUrl}`
+          from ${sitePages}
+          where not exists (select from exact)
+            and (${text}::text <% ${sitePages.title} or ${text}::text <% ${sitePages.normalizedUrl})`
     : sql``;
   return withSimilarity(db, async (tx) => {
     const rows = rowsOf(
       await tx.execute(sql`
-        with q as (select websearch_to_tsquery('english', ${text}) as tsq, ${text}::text as t),
-        hits as (
-          select ${sitePages.id} as id, ts_rank_cd(${pageVector}, q.tsq, 32) * ${WEIGHT.page} as s
-          from ${sitePages}, q where ${pageVector} @@ q.tsq
-          ${similar}
+        with exact as materialized (
+          select ${sitePages.id} as id, ts_rank_cd(${pageVector}, ${tsq}, 32) * ${WEIGHT.page} as s
+          from ${sitePages} where ${pageVector} @@ ${tsq}
           union all
-          select ${contributions.sitePageId}, max(ts_rank_cd(${contributionVector}, q.tsq, 32)) * ${WEIGHT.discussion}
-          from ${contributions}, q
-          where ${contributionVector} @@ q.tsq and not ${contributions.deleted} ${discussionVisible(viewer)}
+          -- How much of the discussion holds the words (n / (n + 1)): counting is a fraction of
+          -- the cost of ranking every matching contribution, and a page talked about more ranks higher.
+          select ${contributions.sitePageId}, count(*)::float8 / (count(*) + 1) * ${WEIGHT.discussion}
+          from ${contributions}
+          where ${contributionVector} @@ ${tsq} and not ${contributions.deleted} ${discussionVisible(viewer)}
           group by ${contributions.sitePageId}
         ),
+        hits as (select * from exact ${similar}),
         ranked as (
           select hits.id, sum(hits.s)
             -- A little lift for pages people talk about, so equal matches rank the busier first.
@@ -119,20 +127,24 @@ export async function searchPages(
     if (ids.length === 0) return { hits: [], total: opts.offset > 0 ? await countPast(tx, opts) : 0 };
     const [titles, snippets] = await Promise.all([
       tx.execute(sql`
-        with q as (select websearch_to_tsquery('english', ${text}) as tsq)
         select ${sitePages.id} as id,
           case when ${sitePages.title} is null then null
-            else ts_headline('english', ${clean(sql`${sitePages.title}`)}, q.tsq, ${HEADLINE("HighlightAll=true")}) end as headline
-        from ${sitePages}, q where ${inArray(sitePages.id, ids)}`),
+            else ts_headline('english', ${clean(sql`${sitePages.title}`)}, ${tsq}, ${HEADLINE("HighlightAll=true")}) end as headline
+        from ${sitePages} where ${inArray(sitePages.id, ids)}`),
+      // The newest matching contribution of each page is quoted: choosing the best would rank
+      // every match of a busy page, and headlines cost most of all, so only the chosen one gets one.
       tx.execute(sql`
-        with q as (select websearch_to_tsquery('english', ${text}) as tsq)
-        select distinct on (${contributions.sitePageId}) ${contributions.sitePageId} as page_id,
-          ${contributions.id} as id, ${contributions.kind} as kind,
-          ts_headline('english', ${plain(sql`${contributions.body}`)}, q.tsq, ${HEADLINE("MaxWords=28, MinWords=12")}) as headline
-        from ${contributions}, q
-        where ${inArray(contributions.sitePageId, ids)} and ${contributionVector} @@ q.tsq
-          and not ${contributions.deleted} ${discussionVisible(viewer)}
-        order by ${contributions.sitePageId}, ts_rank_cd(${contributionVector}, q.tsq, 32) desc, ${contributions.createdAt} desc`),
+        select page.id as page_id, c.id, c.kind,
+          ts_headline('english', ${plain(sql`c.body`)}, ${tsq}, ${HEADLINE("MaxWords=28, MinWords=12")}) as headline
+        from unnest(${sql.param(ids)}::uuid[]) as page(id)
+        cross join lateral (
+          select ${contributions.id} as id, ${contributions.kind} as kind, ${contributions.body} as body
+          from ${contributions}
+          where ${contributions.sitePageId} = page.id and ${contributionVector} @@ ${tsq}
+            and not ${contributions.deleted} ${discussionVisible(viewer)}
+          order by ${contributions.createdAt} desc, ${contributions.id} desc
+          limit 1
+        ) c`),
     ]);
     const titleOf = new Map(
       rowsOf(titles).map((r) => [String(r.id), r.headline === null ? null : String(r.headline)]),
@@ -177,19 +189,32 @@ export function prefixQuery(text: string): string | null {
 export async function suggestPages(db: Db, text: string, limit: number) {
   const prefix = prefixQuery(text);
   const tsq = prefix === null ? sql`null::tsquery` : sql`to_tsquery('english', ${prefix})`;
+  // Candidates first, the busiest pages whose words start with what was typed (a sort on two
+  // counters, no ranking), or near spellings when there are none; only those few are ranked.
   return withSimilarity(db, async (tx) =>
     rowsOf(
       await tx.execute(sql`
-        with q as (select ${tsq} as tsq, ${text}::text as t)
+        with words as materialized (
+          select ${sitePages.id} as id from ${sitePages}
+          where ${sitePages.moderation} is null and ${pageVector} @@ ${tsq}
+          order by ${sitePages.commentCount} + ${sitePages.reviewCount} desc, ${sitePages.id} desc
+          limit ${SUGGESTION_CANDIDATES}
+        ),
+        near as (
+          select ${sitePages.id} as id from ${sitePages}
+          where not exists (select from words) and ${sitePages.moderation} is null
+            and (${text}::text <% ${sitePages.title} or ${text}::text <% ${sitePages.normalizedUrl})
+        ),
+        candidates as (select id from words union all select id from near)
         select ${sitePages.id} as id, ${sitePages.title} as title, ${sitePages.normalizedUrl} as normalized_url,
           ${sitePages.displayUrl} as display_url, ${sitePages.faviconUrl} as favicon_url, ${sites.domain} as domain,
-          case when ${sitePages.title} is null or q.tsq is null then null
-            else ts_headline('english', ${clean(sql`${sitePages.title}`)}, q.tsq, ${HEADLINE("HighlightAll=true")}) end as headline
-        from ${sitePages} join ${sites} on ${sites.id} = ${sitePages.siteId}, q
-        where ${sitePages.moderation} is null
-          and ((q.tsq is not null and ${pageVector} @@ q.tsq) or q.t <% ${sitePages.title} or q.t <% ${sitePages.normalizedUrl})
-        order by coalesce(ts_rank_cd(${pageVector}, q.tsq, 32), 0) * ${WEIGHT.page}
-            + greatest(word_similarity(q.t, coalesce(${sitePages.title}, '')), word_similarity(q.t, ${sitePages.normalizedUrl}))
+          case when ${sitePages.title} is null or ${tsq} is null then null
+            else ts_headline('english', ${clean(sql`${sitePages.title}`)}, ${tsq}, ${HEADLINE("HighlightAll=true")}) end as headline
+        from candidates
+        join ${sitePages} on ${sitePages.id} = candidates.id
+        join ${sites} on ${sites.id} = ${sitePages.siteId}
+        order by coalesce(ts_rank_cd(${pageVector}, ${tsq}, 32), 0) * ${WEIGHT.page}
+            + greatest(word_similarity(${text}::text, coalesce(${sitePages.title}, '')), word_similarity(${text}::text, ${sitePages.normalizedUrl}))
             + ln(1 + ${sitePages.commentCount} + ${sitePages.reviewCount}) * 0.02 desc,
           ${sitePages.id} desc
         limit ${limit}`),

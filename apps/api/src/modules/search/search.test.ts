@@ -79,7 +79,28 @@ describe("GET /v1/page-search", () => {
     expect((await search("purning roses")).ids).toContain(pages.gardens);
   });
 
-  it("finds a page by what was said on it, with the best matching piece highlighted", async () => {
+  it("looks for near spellings only when the words themselves find nothing", async () => {
+    const theater = await page("https://stages-a.com/one", "Theater night out");
+    const theatre = await page("https://stages-b.com/two", "Theatre night in");
+    // "theater" is a word of one title: the other, a near spelling of it, is not brought in.
+    expect((await search("theater")).ids).toEqual([theater]);
+    // "theatrr" is a word of neither: both are near spellings.
+    expect(new Set((await search("theatrr")).ids)).toEqual(new Set([theater, theatre]));
+  });
+
+  it("ranks pages discussed more higher, and quotes the newest matching contribution", async () => {
+    const once = await page("https://kites-a.com/", "Kites");
+    const often = await page("https://kites-b.com/", "More kites");
+    await sendAs(t.app, alice, "/api/v1/site-page-comments", { sitePage_id: once, body: "A tangerine kite" });
+    for (const body of ["Tangerine sails", "Tangerine tails", "The newest tangerine"]) {
+      await sendAs(t.app, alice, "/api/v1/site-page-comments", { sitePage_id: often, body });
+    }
+    const { results } = await search("tangerine");
+    expect(results.map((r) => r.page.id)).toEqual([often, once]);
+    expect(results[0]?.snippet?.text).toBe("The newest tangerine");
+  });
+
+  it("finds a page by what was said on it, with the matching piece highlighted", async () => {
     const said = await sendAs(t.app, alice, "/api/v1/site-page-comments", {
       sitePage_id: pages.talk,
       body: "The **volcano** eruption footage in this [clip](https://example.com/v) is remarkable.",
