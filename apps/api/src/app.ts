@@ -28,6 +28,7 @@ import { customTabsRoutes } from "./modules/custom-tabs/custom-tabs.routes.ts";
 import { discoveryPlugin } from "./modules/discovery/index.ts";
 import { discussionPlugin } from "./modules/discussion/index.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
+import { followsRoutes } from "./modules/follows/follows.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { joiningRoutes } from "./modules/joining/index.ts";
 import { moderationRoutes } from "./modules/moderation/index.ts";
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notesRoutes);
       await api.register(contributionsRoutes);
       await api.register(blocksRoutes);
+      await api.register(followsRoutes);
       await api.register(sharingRoutes);
       await api.register(topicsRoutes);
       await api.register(attachmentsRoutes);

@@ -1,6 +1,6 @@
 import type { Contribution } from "@flipside/contracts/discussion";
 import { ORGANIZATION_MESSAGES } from "@flipside/contracts/organizations";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { CONTRIBUTION_TYPES, contributions, REVIEW_SENTIMENTS, reviews } from "../../db/schema/discussion.ts";
 import { organizationMembers } from "../../db/schema/organizations.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -88,6 +88,14 @@ export function createContributionsService(core: DiscussionCore) {
         }
       }
       return listOf(db, spec, viewer, { ...query, filter });
+    },
+
+    /**
+     * The same list narrowed by another feature's condition on `contributions` (the follows
+     * feed), with the same filters, sorts, policy and presentation.
+     */
+    async listWithin(viewer: Viewer, query: ListQuery, within: SQL) {
+      return listOf(db, { ...spec, where: and(spec.where, within) }, viewer, query);
     },
   };
 }

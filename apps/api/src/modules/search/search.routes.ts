@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Search pages by their words and their discussion",
         description:
-          "Pages whose title, address or description hold the words (PostgreSQL full-text search with `websearch_to_tsquery`: quotes for phrases, `-word` to leave out, `or`), whose title or address is a near spelling of them (typos, parts of addresses), or whose comments, replies, reviews or related pages hold them, best first (docs/search.md). Each result is the page as lists present it, the ranges of its title to highlight and, when the discussion matched, the best matching piece of it with its highlights. Hidden pages and contributions, and for a viewer with blocks the people across them, are never matched. Rate limited per IP (RATE_LIMIT_SEARCH_PER_IP a minute, shared with suggestions).",
+          "Pages whose title, address or description hold the words (PostgreSQL full-text search with `websearch_to_tsquery`: quotes for phrases, `-word` to leave out, `or`), whose title or address is a near spelling of them (typos, parts of addresses), or whose comments, replies, reviews or related pages hold them, best first (docs/search.md). Each result is the page as lists present it, the ranges of its title to highlight and, when the discussion matched, the newest matching piece of it with its highlights. Hidden pages and contributions, and for a viewer with blocks the people across them, are never matched. Rate limited per IP (RATE_LIMIT_SEARCH_PER_IP a minute, shared with suggestions).",
         querystring: listQuery(SEARCH_PAGE_SIZE).pick({ page: true, size: true }).extend({ q: SearchQuery }),
         response: { 200: z.array(PageSearchResult), ...problems(400, 429) },
       },

@@ -2,7 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { customTabs } from "../../db/schema/custom-tabs.ts";
-import { sites } from "../../db/schema/discussion.ts";
+import { sitePages, sites } from "../../db/schema/discussion.ts";
+import { follows } from "../../db/schema/follows.ts";
 import { signInIdentities } from "../../db/schema/sign-in.ts";
 import { siteClaims } from "../../db/schema/websites.ts";
 import type { Storage } from "../../lib/storage.ts";
@@ -42,7 +43,7 @@ async function* jsonArray<Row>(
 
 /**
  * Everything a person wrote on Flipside, as one JSON document streamed in pieces: the account,
- * custom tabs, contributions still up, notes of every visibility, votes and the addresses of uploaded files.
+ * custom tabs, what they follow, contributions still up, notes of every visibility, votes and the addresses of uploaded files.
  * Each piece is one small query, so other people's requests go between them.
  */
 export async function* exportOf(
@@ -104,6 +105,29 @@ export async function* exportOf(
     createdDate: claim.createdAt.toISOString(),
   }));
   yield `,\n"websites":${JSON.stringify(websites)}`;
+  // At most MAX_FOLLOWS: one query.
+  const followed = await db
+    .select({
+      kind: follows.kind,
+      page: sitePages.rawUrl,
+      site: sites.domain,
+      person: follows.personId,
+      createdAt: follows.createdAt,
+    })
+    .from(follows)
+    .leftJoin(sitePages, eq(sitePages.id, follows.pageId))
+    .leftJoin(sites, eq(sites.id, follows.siteId))
+    .where(eq(follows.followerId, userId))
+    .orderBy(asc(follows.createdAt));
+  yield `,\n"follows":${JSON.stringify(
+    followed.map((f) => ({
+      kind: f.kind,
+      page: f.page,
+      site: f.site,
+      personId: f.person,
+      followedDate: f.createdAt.toISOString(),
+    })),
+  )}`;
 
   yield* jsonArray(
     "contributions",

@@ -64,6 +64,9 @@ describe("GET /account/export", () => {
       filter: { kinds: ["REVIEW"], sentiments: ["POSITIVE"] },
     });
     await send(eli, "/api/v1/custom-tabs", { name: "Eli's tab", filter: { kinds: ["COMMENT"] } });
+    await send(dana, "/api/v1/follows", { targetKind: "PAGE", targetId: pageId });
+    await send(dana, "/api/v1/follows", { targetKind: "PERSON", targetId: eli.id });
+    await send(eli, "/api/v1/follows", { targetKind: "PERSON", targetId: dana.id });
     await send(dana, "/api/v1/contribution-votes", { contributionId: eliComment.id, vote: -1 });
     await send(eli, "/api/v1/contribution-votes", { contributionId: comment.id, vote: 1 });
 
@@ -111,6 +114,16 @@ describe("GET /account/export", () => {
         verifiedDate: null,
         createdDate: claim.createdDate,
       },
+    ]);
+    expect(data.follows).toEqual([
+      {
+        kind: "PAGE",
+        page: "https://export.example.com/a",
+        site: null,
+        personId: null,
+        followedDate: expect.any(String),
+      },
+      { kind: "PERSON", page: null, site: null, personId: eli.id, followedDate: expect.any(String) },
     ]);
     expect(data.customTabs).toEqual([
       {
