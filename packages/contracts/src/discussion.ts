@@ -155,6 +155,8 @@ export const MyPageState = z
     notes: z.array(Note),
     /** Contribution id → the viewer's vote; contributions without one are absent. */
     votes: z.record(z.string(), VoteValue),
+    /** Whether the viewer follows this page and its site (docs/follows.md). */
+    following: z.object({ page: z.boolean(), site: z.boolean() }),
   })
   .meta({ id: "MyPageState" });
 export type MyPageState = z.infer<typeof MyPageState>;

@@ -1,11 +1,8 @@
+import { FOLLOW_KINDS } from "@flipside/contracts/follow-constants";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { sitePages, sites } from "./discussion.ts";
-
-/** What can be followed: one page, a site (all its pages), or a person. */
-export const FOLLOW_KINDS = ["PAGE", "SITE", "PERSON"] as const;
-export type FollowKind = (typeof FOLLOW_KINDS)[number];
 
 /**
  * One person following a page, a site or another person (docs/follows.md). The target is a real

@@ -73,6 +73,18 @@ describe("follows", () => {
     expect(person.statusCode).toBe(201);
     expect(person.json().person).toMatchObject({ id: bob.id, displayName: "Bob Writer" });
 
+    // The page view learns both from its viewer's own call.
+    const mine = await t.app.inject({
+      url: `/api/v1/site-pages/${pages.story?.id}/mine`,
+      headers: ann.headers,
+    });
+    expect(mine.json().following).toEqual({ page: true, site: false });
+    const elsewhere = await t.app.inject({
+      url: `/api/v1/site-pages/${pages.elsewhere?.id}/mine`,
+      headers: ann.headers,
+    });
+    expect(elsewhere.json().following).toEqual({ page: false, site: true });
+
     const list = await t.app.inject({ url: "/api/v1/follows", headers: ann.headers });
     expect(list.statusCode).toBe(200);
     expect(list.headers["x-total-count"]).toBe("3");

@@ -12,6 +12,7 @@ import {
   sites,
   votes,
 } from "../../db/schema/discussion.ts";
+import { follows } from "../../db/schema/follows.ts";
 import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
 import type { RowQuery } from "../discussion/index.ts";
 
@@ -79,6 +80,9 @@ const myVotesStatement = preparedOnce((db) => {
             ))
           )
       )`,
+      // Whether the viewer follows the page, and its site (docs/follows.md).
+      followsPage: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${viewer} and f.page_id = ${page})`,
+      followsSite: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${viewer} and f.site_id = (select p.site_id from ${sitePages} p where p.id = ${page}))`,
     })
     .from(sitePages)
     .where(eq(sitePages.id, page))
@@ -91,7 +95,11 @@ const myVotesStatement = preparedOnce((db) => {
  */
 export async function myVotesOnPage(db: Db, viewerId: string, pageId: string) {
   const [row] = await myVotesStatement(db).execute({ viewer: viewerId, page: pageId });
-  return row?.votes.map(([kind, id, value]) => ({ kind, id, value }));
+  if (!row) return undefined;
+  return {
+    votes: row.votes.map(([kind, id, value]) => ({ kind, id, value })),
+    following: { page: row.followsPage, site: row.followsSite },
+  };
 }
 
 /**

@@ -125,18 +125,18 @@ export function createSitePagesService(core: DiscussionCore, discovery: Discover
 
     /** What the page view shows only to this viewer (MyPageState); 404 for an unknown page. */
     async mine(viewer: Viewer, pageId: string): Promise<MyPageState> {
-      const [rows, notes] = await Promise.all([
+      const [mine, notes] = await Promise.all([
         repo.myVotesOnPage(db, viewer.id, pageId),
         notesOfPage(db, core.storage, viewer, pageId),
       ]);
-      if (!rows) throw notFound(DISCUSSION_MESSAGES.pageNotFound);
+      if (!mine) throw notFound(DISCUSSION_MESSAGES.pageNotFound);
       const votes: Record<string, VoteValue> = {};
       let myVote: VoteValue = 0;
-      for (const row of rows) {
+      for (const row of mine.votes) {
         if (row.kind === "SITE_PAGE") myVote = voteValue(row.value);
         else votes[row.id] = voteValue(row.value);
       }
-      return { sitePage_id: pageId, myVote, notes, votes };
+      return { sitePage_id: pageId, myVote, notes, votes, following: mine.following };
     },
 
     /**

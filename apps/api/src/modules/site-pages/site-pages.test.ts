@@ -445,6 +445,12 @@ describe("GET /v1/site-pages/{id}/mine", () => {
     expect((await mine("8a3c1d2e-0000-4000-8000-000000000000", alice.headers)).statusCode).toBe(404);
     expect((await mine("not-a-uuid", alice.headers)).statusCode).toBe(400);
     const empty = await mine(page.id, alice.headers);
-    expect(empty.json()).toEqual({ sitePage_id: page.id, myVote: 0, notes: [], votes: {} });
+    expect(empty.json()).toEqual({
+      sitePage_id: page.id,
+      myVote: 0,
+      notes: [],
+      votes: {},
+      following: { page: false, site: false },
+    });
   });
 });

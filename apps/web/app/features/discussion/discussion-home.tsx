@@ -57,7 +57,7 @@ function usePendingPageUrl(): string | null {
 }
 
 /** The home route: the front page, or with `?url=` the page view of that address. */
-export function DiscussionHome({ data }: { data: DiscussionHomeData }) {
+export function DiscussionHome({ data, personal }: { data: DiscussionHomeData; personal?: React.ReactNode }) {
   const pendingUrl = usePendingPageUrl();
   const initial = initialMainState(data.kind === "page" ? data.page : null, {
     tab: data.kind === "page" ? sharedTab(data) : "comments",
@@ -71,7 +71,14 @@ export function DiscussionHome({ data }: { data: DiscussionHomeData }) {
   } else if (data.kind === "flip-error") {
     content = <FlipFailed data={data} />;
   } else {
-    content = <HomeView trending={data.trending} recent={data.recent} mostDiscussed={data.mostDiscussed} />;
+    content = (
+      <HomeView
+        trending={data.trending}
+        recent={data.recent}
+        mostDiscussed={data.mostDiscussed}
+        personal={personal}
+      />
+    );
   }
   return <MainStateProvider initial={initial}>{content}</MainStateProvider>;
 }

@@ -40,13 +40,15 @@ export interface HomeViewProps {
   mostDiscussed: SitePageView[];
   /** A refused lookup, shown until the browser takes over and moves to the home route. */
   alert?: string;
+  /** The signed-in visitor's own part of the front page (what they follow), from the route. */
+  personal?: React.ReactNode;
 }
 
 /**
  * The front page: the search box, then real pages only (trending, most discussed, recent), or an
  * honest empty state.
  */
-export function HomeView({ trending, recent, mostDiscussed, alert }: HomeViewProps) {
+export function HomeView({ trending, recent, mostDiscussed, alert, personal }: HomeViewProps) {
   return (
     <div className="flex flex-col gap-12" data-testid="home-view" data-home-view="">
       <section className="mx-auto flex w-full max-w-2xl flex-col items-center gap-5 pt-4 text-center sm:pt-10">
@@ -64,6 +66,8 @@ export function HomeView({ trending, recent, mostDiscussed, alert }: HomeViewPro
           </p>
         ) : null}
       </section>
+
+      {personal}
 
       {recent.length === 0 ? (
         <EmptyState

@@ -2,6 +2,7 @@ import type { SitePageView } from "@flipside/contracts/discussion";
 import { TOPIC_LIMITS } from "@flipside/contracts/topic-constants";
 import type { SiteTopic } from "@flipside/contracts/topics";
 import { lazy, Suspense } from "react";
+import { FollowButton } from "../../components/follow/follow-button.tsx";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { badgeVariants } from "../../components/ui/badge.tsx";
 import { BadgeCheck, ExternalLink as ExternalLinkIcon } from "../../components/ui/icons.tsx";
@@ -20,10 +21,15 @@ const HiddenPageHeader = lazy(() => import("./hidden-page-header.tsx"));
 export function PageHeader({
   page,
   topics,
+  following,
+  onFollowingChange,
   onSuggestTopic,
 }: {
   page: SitePageView;
   topics: readonly SiteTopic[];
+  /** Whether the viewer follows the page and its site; null until known (or signed out). */
+  following: { page: boolean; site: boolean } | null;
+  onFollowingChange(change: { page?: boolean; site?: boolean }): void;
   onSuggestTopic(): void;
 }) {
   if (page.hidden)
@@ -40,6 +46,16 @@ export function PageHeader({
         <span className="font-medium text-foreground" data-testid="page-domain">
           {page.site.domain}
         </span>
+        <FollowButton
+          kind="SITE"
+          id={page.site.id}
+          name={page.site.domain}
+          following={following?.site ?? null}
+          onChange={(site) => onFollowingChange({ site })}
+          label="Follow site"
+          variant="ghost"
+          testId="follow-site"
+        />
         {verified ? (
           <AppLink
             to={`/${page.site.ownerKind === "ORGANIZATION" ? "profiles" : "users"}/${page.site.ownerId}`}
@@ -106,7 +122,12 @@ export function PageHeader({
           ))}
         </ul>
       ) : null}
-      <PageActions page={page} onSuggestTopic={onSuggestTopic} />
+      <PageActions
+        page={page}
+        following={following?.page ?? null}
+        onFollowingChange={(followed) => onFollowingChange({ page: followed })}
+        onSuggestTopic={onSuggestTopic}
+      />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import type { CustomTabFilter } from "@flipside/contracts/custom-tab-filter";
-import type { Note, SitePageView } from "@flipside/contracts/discussion";
+import type { Note, SitePageView, VoteValue } from "@flipside/contracts/discussion";
 import type { SiteTopic } from "@flipside/contracts/topics";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -124,19 +124,28 @@ export function PageView({ data }: { data: PageViewData }) {
   const shared = useRootData()?.viewerPending === true;
   // Rendered for everyone and viewed by someone signed in: their own part comes from /mine.
   const overlaid = shared && user !== null;
+  // Signed in, whether the HTML was shared or not, the same call says what the viewer follows.
+  const mineKey = [...base, "mine", user?.id ?? null];
   const mineQuery = useQuery({
-    queryKey: [...base, "mine", user?.id ?? null],
-    enabled: overlaid,
+    queryKey: mineKey,
+    enabled: user !== null,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
       const mine = await discussionApi.mine(sitePageId);
-      queryClient.setQueryData<SitePageView>([...base, "page"], (p) =>
-        p ? { ...p, myVote: mine.myVote, notes: mine.notes } : p,
-      );
-      return mine.votes;
+      if (overlaid)
+        queryClient.setQueryData<SitePageView>([...base, "page"], (p) =>
+          p ? { ...p, myVote: mine.myVote, notes: mine.notes } : p,
+        );
+      return { votes: mine.votes, following: mine.following };
     },
   });
-  const ownVotes = overlaid ? mineQuery.data : undefined;
+  const ownVotes = overlaid ? mineQuery.data?.votes : undefined;
+  const following = mineQuery.data?.following ?? null;
+  const setFollowing = (change: Partial<{ page: boolean; site: boolean }>) =>
+    queryClient.setQueryData<{
+      votes: Record<string, VoteValue>;
+      following: { page: boolean; site: boolean };
+    }>(mineKey, (mine) => (mine ? { ...mine, following: { ...mine.following, ...change } } : mine));
   const notesLoading = overlaid && mineQuery.isPending;
   const notes = page.notes;
   const setNotes = (change: (notes: Note[]) => Note[]) =>
@@ -245,6 +254,8 @@ export function PageView({ data }: { data: PageViewData }) {
         <PageHeader
           page={page}
           topics={topics}
+          following={following}
+          onFollowingChange={setFollowing}
           onSuggestTopic={() => dispatch({ type: "suggestions", open: true })}
         />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">

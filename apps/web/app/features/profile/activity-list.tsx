@@ -1,72 +1,12 @@
-import type { Contribution, SitePageRef } from "@flipside/contracts/discussion";
-import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
+import type { Contribution } from "@flipside/contracts/discussion";
 import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { ActivityItem } from "../../components/activity/activity-item.tsx";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageSteps } from "../../components/shell/page-steps.tsx";
-import { UserContent } from "../../components/shell/user-content.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import type { ListPage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { pageViewPath } from "../../lib/page-view-path.ts";
 import { ACTIVITY_KINDS, ACTIVITY_PAGE_SIZE, type ActivityKind } from "./profile-client.ts";
-
-const VERB: Record<Contribution["contributionType"], string> = {
-  COMMENT: "Commented on",
-  REPLY: "Replied on",
-  REVIEW: "Reviewed",
-  RELATED_PAGE: "Linked a related page on",
-};
-
-const SENTIMENT_VARIANT = { POSITIVE: "success", NEGATIVE: "destructive", EXPERT: "note" } as const;
-
-const pageName = (page: SitePageRef) => page.title?.trim() || page.displayUrl;
-
-function PageLink({ page, className }: { page: SitePageRef; className?: string }) {
-  return (
-    <AppLink
-      to={pageViewPath(page.normalizedUrl)}
-      className={cn("break-words font-medium hover:underline", className)}
-      data-testid="activity-page"
-    >
-      {pageName(page)}
-    </AppLink>
-  );
-}
-
-function ActivityItem({ item }: { item: Contribution }) {
-  return (
-    <li className="flex flex-col gap-2 py-4" data-testid="activity-item" data-kind={item.contributionType}>
-      <p className="text-muted-foreground text-sm">
-        {VERB[item.contributionType]} <PageLink page={item.sitePage} className="text-foreground" />{" "}
-        <span className="whitespace-nowrap">· {item.sitePage.domain}</span>
-      </p>
-      {item.review ? (
-        <p className="flex flex-wrap items-center gap-2">
-          <Badge variant={SENTIMENT_VARIANT[item.review.sentiment]}>
-            {REVIEW_SENTIMENT_LABELS[item.review.sentiment]}
-          </Badge>
-          <span className="break-words font-medium">{item.review.title}</span>
-        </p>
-      ) : null}
-      {item.relatedPage ? (
-        <p className="text-sm">
-          <span className="text-muted-foreground">→ </span>
-          <PageLink page={item.relatedPage} />
-        </p>
-      ) : null}
-      {item.bodyHtml ? <UserContent html={item.bodyHtml} className="line-clamp-4" /> : null}
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
-        <TimeAgo iso={item.createdDate} />
-        <span>{item.score === 1 || item.score === -1 ? `${item.score} point` : `${item.score} points`}</span>
-        {item.replySize > 0 ? (
-          <span>{item.replySize === 1 ? "1 reply" : `${item.replySize} replies`}</span>
-        ) : null}
-      </p>
-    </li>
-  );
-}
 
 /** Everything / Comments / Reviews / Related pages, as links (`?kind=`), so each view has an address. */
 function ActivityFilter({ kind, hrefFor }: { kind: ActivityKind; hrefFor(kind: ActivityKind): string }) {

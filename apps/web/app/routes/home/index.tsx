@@ -5,6 +5,7 @@ import { DiscussionHome } from "../../features/discussion/discussion-home.tsx";
 import { loadHome, loadPageView } from "../../features/discussion/discussion-loaders.server.ts";
 import { loadHomeView } from "../../features/discussion/home-view-code.ts";
 import { pageViewMeta } from "../../features/discussion/page-meta.ts";
+import { FollowingSlot } from "../../features/follows/following-slot.tsx";
 import { pageTitle } from "../../lib/page-title.ts";
 import type { RootData } from "../../lib/root-data.ts";
 import { sharedRef } from "../../lib/share-links.ts";
@@ -57,5 +58,5 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <DiscussionHome data={loaderData} />;
+  return <DiscussionHome data={loaderData} personal={<FollowingSlot />} />;
 }

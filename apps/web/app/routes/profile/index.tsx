@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ExternalLink, MessageSquare, Pin, Settings } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { FOLLOWS_PAGE_SIZE, FollowsSection } from "../../features/follows/follows-section.tsx";
 import { InvitationCodes } from "../../features/joining/invitation-codes.tsx";
 import { createJoiningClient } from "../../features/joining/joining-client.ts";
 import { ActivitySection } from "../../features/profile/activity-list.tsx";
@@ -15,6 +16,7 @@ import { ProfileHeader, ProfileStatsList } from "../../features/profile/profile-
 import { profilePath } from "../../features/profile/profile-meta.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
+import { createFollowsClient } from "../../lib/follows-client.ts";
 import { parsePageNumber } from "../../lib/page-number.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import type { Route } from "./+types/index";
@@ -27,7 +29,7 @@ const NO_STATS: Profile["stats"] = {
   votesReceived: 0,
 };
 
-/** The signed-in person's own page: their public face, their counts, latest contributions and pinned notes. */
+/** The signed-in person's own page: their public face, their counts, latest contributions, pinned notes, what they follow and who follows them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = serverApi(context);
@@ -41,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const kind = parseActivityKind(url.searchParams.get("kind"));
   const page = parsePageNumber(url.searchParams.get("page"));
-  const [profile, activity, pinned, invitations] = await Promise.all([
+  const follows = createFollowsClient(api);
+  const [profile, activity, pinned, invitations, following, followers] = await Promise.all([
     // An account waiting for activation has no public face yet (404): its counts are nought.
     client.profile(account.id).catch((error: unknown) => {
       if (isApiError(error) && error.status === 404) return null;
@@ -51,14 +54,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     client.pinnedNotes(),
     // Invitation codes come with an activated account (docs/joining.md).
     account.activated ? createJoiningClient(api).mine() : null,
+    follows.list({ size: FOLLOWS_PAGE_SIZE }),
+    follows.followers({ size: FOLLOWS_PAGE_SIZE }),
   ]);
-  return { account, profile, activity, pinned, invitations, kind, page };
+  return { account, profile, activity, pinned, invitations, kind, page, following, followers };
 }
 
 export const meta = () => titleMeta("Your profile");
 
 export default function ProfileHome({ loaderData }: Route.ComponentProps) {
-  const { account, profile, activity, pinned, invitations, kind, page } = loaderData;
+  const { account, profile, activity, pinned, invitations, kind, page, following, followers } = loaderData;
   return (
     <div className="flex flex-col gap-8" data-testid="profile-home">
       <ProfileHeader
@@ -141,6 +146,8 @@ export default function ProfileHome({ loaderData }: Route.ComponentProps) {
           />
         )}
       </section>
+
+      <FollowsSection following={following} followers={followers} />
 
       {invitations && invitations.length > 0 ? <InvitationCodes codes={invitations} /> : null}
     </div>

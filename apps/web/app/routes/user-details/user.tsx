@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { FollowButtonAsking } from "../../components/follow/followed-state.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { MessageSquare } from "../../components/ui/icons.tsx";
 import { BlockPerson } from "../../features/blocks/block-person.tsx";
@@ -77,6 +78,12 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
         socialLinks={profile.socialLinks}
         actions={
           <>
+            <FollowButtonAsking
+              kind="PERSON"
+              id={profile.id}
+              name={profile.displayName}
+              testId="follow-person"
+            />
             <ReportPerson id={profile.id} displayName={profile.displayName} />
             <BlockPerson id={profile.id} displayName={profile.displayName} />
           </>
