@@ -709,6 +709,9 @@ describe("honest answers", () => {
     await demoSignIn(tab, "tom");
     const { page, problems } = tab;
     await visit(page, pagePath(DEMO_PAGES[0] as string));
+    // A vote pressed while the shared page still asks who is signed in does nothing (by design):
+    // press once the page knows its viewer.
+    await page.locator('[data-testid="page-view"]:not([data-viewer="pending"])').waitFor();
     const panel = page.getByTestId("summary-panel");
     const tally = panel.getByTestId("page-tally");
     const before = (await tally.textContent()) ?? "";

@@ -1,7 +1,7 @@
 import type { FollowKind } from "@flipside/contracts/follow-constants";
 import { useState } from "react";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
-import { useShellUser } from "../../lib/root-data.ts";
+import { useShellUser, useViewerPending } from "../../lib/root-data.ts";
 import { notify } from "../../lib/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { BellPlus, BellRing } from "../ui/icons.tsx";
@@ -35,6 +35,8 @@ export function FollowButton({
   testId?: string;
 }) {
   const user = useShellUser();
+  // Who is signed in is still being asked (a shared page view): no login dialog for a member.
+  const pending = useViewerPending();
   const [busy, setBusy] = useState(false);
   if (kind === "PERSON" && user?.id === id) return null;
 
@@ -65,7 +67,7 @@ export function FollowButton({
       aria-pressed={user ? on : undefined}
       aria-label={`${label} ${name}`}
       aria-busy={busy || undefined}
-      disabled={busy || (user !== null && following === null)}
+      disabled={busy || pending || (user !== null && following === null)}
       onClick={toggle}
       data-testid={testId}
     >
