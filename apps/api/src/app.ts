@@ -33,7 +33,9 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { joiningRoutes } from "./modules/joining/index.ts";
 import { moderationRoutes } from "./modules/moderation/index.ts";
 import { notesRoutes } from "./modules/notes/notes.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { organizationsRoutes } from "./modules/organizations/index.ts";
+import { outboxPlugin } from "./modules/outbox/index.ts";
 import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storagePlugin, storageOptionsFrom(config));
   await app.register(jobsPlugin);
   await app.register(discussionPlugin);
+  await app.register(outboxPlugin);
   await app.register(discoveryPlugin);
 
   await app.register(
@@ -187,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(contributionsRoutes);
       await api.register(blocksRoutes);
       await api.register(followsRoutes);
+      await api.register(notificationsRoutes);
       await api.register(sharingRoutes);
       await api.register(topicsRoutes);
       await api.register(attachmentsRoutes);

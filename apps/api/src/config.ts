@@ -194,6 +194,13 @@ export const ConfigSchema = z.object({
   TRENDING_WEIGHT_VOTE: z.coerce.number().min(0).max(100).default(1),
   /** How often every trending score is brought up to date (their decay); 0: never (tests). */
   TRENDING_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /**
+   * The outbox (docs/outbox.md): how often each instance looks for domain events nobody handled
+   * (its own writes wake it at once; this catches other instances' and a dead process's), and how
+   * many tries an event gets before it is given up on. 0: never looks by itself (tests).
+   */
+  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),

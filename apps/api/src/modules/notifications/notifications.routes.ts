@@ -1,0 +1,140 @@
+import { NOTIFICATIONS_PAGE_SIZE } from "@flipside/contracts/notification-constants";
+import {
+  MarkAllRead,
+  Notification,
+  NotificationPreference,
+  NotificationPreferencesUpdate,
+  UnreadCount,
+} from "@flipside/contracts/notifications";
+import fp from "fastify-plugin";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
+import { listQuery, setListHeaders } from "../../lib/pagination.ts";
+import { requireViewer } from "../../plugins/auth.ts";
+import { registerNotificationHandlers } from "./handlers.ts";
+import { createNotificationsService } from "./notifications.service.ts";
+
+const TAGS = ["notifications"];
+
+/** The inbox, its unread count and mail preferences (docs/notifications.md). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  registerNotificationHandlers(app.outbox);
+  const service = createNotificationsService({ db: app.db, storage: app.storage });
+  const privately = { "cache-control": "private, no-store" };
+
+  app.get(
+    "/v1/notifications",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Your notifications",
+        description:
+          "Newest first (by when each last grew): replies to you, mentions, votes on what you wrote (grouped per contribution while unread), new discussion on what you follow (grouped per page), reviews of your verified sites and official responses to your reviews. What was taken back or hidden since, and anything by someone across a block, is left out.",
+        security: SIGNED_IN,
+        querystring: listQuery(NOTIFICATIONS_PAGE_SIZE).pick({ page: true, size: true }),
+        response: { 200: z.array(Notification), ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const { items, total } = await service.list(viewer, request.query);
+      setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
+      reply.headers(privately);
+      return items;
+    },
+  );
+
+  app.get(
+    "/v1/notifications/unread-count",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "How many notifications you have not read",
+        security: SIGNED_IN,
+        response: { 200: UnreadCount, ...problems(401) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.headers(privately);
+      return { count: await service.unreadCount(viewer) };
+    },
+  );
+
+  app.post(
+    "/v1/notifications/:id/read",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Mark one notification read",
+        description: "Marking it again changes nothing; someone else's is a 404.",
+        security: SIGNED_IN,
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null().describe("Read"), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.markRead(await requireViewer(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/v1/notifications/read-all",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Mark all notifications read",
+        description:
+          "With `before`, only those that last grew up to then (what the list showed), so one arriving meanwhile stays unread.",
+        security: SIGNED_IN,
+        body: MarkAllRead,
+        response: { 204: z.null().describe("Read"), ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      await service.markAllRead(await requireViewer(request), request.body.before);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/v1/notification-preferences",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Your mail preferences, per kind of notification",
+        security: SIGNED_IN,
+        response: { 200: z.array(NotificationPreference), ...problems(401) },
+      },
+    },
+    async (request) => service.preferences(await requireViewer(request)),
+  );
+
+  app.put(
+    "/v1/notification-preferences",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Change your mail preferences",
+        description:
+          "Each kind: NOW (a mail at once), DIGEST (in one mail a day) or NEVER. Kinds left out keep their choice. Answers all of them.",
+        security: SIGNED_IN,
+        body: NotificationPreferencesUpdate,
+        response: { 200: z.array(NotificationPreference), ...problems(400, 401) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      await service.setPreferences(viewer, request.body.preferences);
+      return service.preferences(viewer);
+    },
+  );
+};
+
+export const notificationsRoutes = fp(routes, {
+  name: "notifications",
+  dependencies: ["discussion", "outbox"],
+  encapsulate: true,
+});

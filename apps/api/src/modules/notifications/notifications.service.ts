@@ -1,0 +1,254 @@
+import { shortAddress } from "@flipside/contracts/discussion-constants";
+import { markdownToText } from "@flipside/contracts/markdown";
+import {
+  type MailChoice,
+  NOTIFICATION_KIND_INFO,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
+  type NotificationKind,
+} from "@flipside/contracts/notification-constants";
+import type { Notification, NotificationPreference } from "@flipside/contracts/notifications";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
+import { notificationActors, notificationPreferences, notifications } from "../../db/schema/notifications.ts";
+import { notFound } from "../../lib/errors.ts";
+import { pageOffset } from "../../lib/pagination.ts";
+import type { Storage } from "../../lib/storage.ts";
+import type { Viewer } from "../../plugins/auth.ts";
+import { policy, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+
+const actor = alias(users, "actor");
+
+/** What a contribution is called in a sentence. */
+const NOUN = { COMMENT: "comment", REPLY: "reply", REVIEW: "review", RELATED_PAGE: "related page" } as const;
+/** What someone did, said of a page ("commented on “A page”"). */
+const DID = {
+  COMMENT: "commented on",
+  REPLY: "replied on",
+  REVIEW: "reviewed",
+  RELATED_PAGE: "linked a related page to",
+} as const;
+
+/** "Bob", "Bob and 1 other person", "Bob and 3 others". */
+function people(name: string, count: number): string {
+  if (count <= 1) return name;
+  return count === 2 ? `${name} and 1 other person` : `${name} and ${count - 1} others`;
+}
+
+export interface MessageParts {
+  kind: NotificationKind;
+  actorName: string;
+  actorCount: number;
+  itemCount: number;
+  pageName: string;
+  domain: string;
+  contributionType: keyof typeof NOUN | null;
+}
+
+/** The sentence of a notification (the inbox and the mails say the same). */
+export function notificationMessage(n: MessageParts): string {
+  const page = `“${n.pageName}”`;
+  const noun = NOUN[n.contributionType ?? "COMMENT"];
+  switch (n.kind) {
+    case "REPLY":
+      return `${people(n.actorName, n.actorCount)} replied to you on ${page}`;
+    case "OFFICIAL_RESPONSE":
+      return `${n.domain} responded officially to your review of ${page}`;
+    case "MENTION":
+      return `${n.actorName} mentioned you on ${page}`;
+    case "VOTES":
+      return n.actorCount <= 1
+        ? `${n.actorName} voted on your ${noun} on ${page}`
+        : `${n.actorCount} people voted on your ${noun} on ${page}`;
+    case "FOLLOWED_ACTIVITY":
+      return n.itemCount <= 1
+        ? `${n.actorName} ${DID[n.contributionType ?? "COMMENT"]} ${page}`
+        : `${n.itemCount} new comments, reviews or links on ${page}`;
+    case "SITE_REVIEW":
+      return n.itemCount <= 1
+        ? `${n.actorName} reviewed ${page} on your site ${n.domain}`
+        : `${n.itemCount} new reviews of ${page} on your site ${n.domain}`;
+    default:
+      return "";
+  }
+}
+
+/** Where a notification leads: the page view on its contribution (as share links do). */
+function linkOf(normalizedUrl: string | null, contributionId: string | null, type: keyof typeof NOUN | null) {
+  if (!normalizedUrl) return "/profile";
+  const params = new URLSearchParams({ url: normalizedUrl });
+  if (contributionId && type)
+    params.set(
+      type === "REVIEW" ? "review" : type === "RELATED_PAGE" ? "related" : "comment",
+      contributionId,
+    );
+  return `/?${params.toString()}`;
+}
+
+/** The notifications of one person (docs/notifications.md). */
+export function createNotificationsService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+  const mine = (viewer: Viewer) => eq(notifications.recipientId, viewer.id);
+
+  return {
+    async list(
+      viewer: Viewer,
+      query: { page: number; size: number },
+    ): Promise<{ items: Notification[]; total: number }> {
+      // A contribution taken back, hidden or by someone across a block since: its notification goes.
+      const shown = and(
+        mine(viewer),
+        sql`(${notifications.contributionId} is null or not ${contributions.deleted})`,
+        viewer.hasBlocks
+          ? sql`(${notifications.actorId} is null or ${notifications.actorId} <> all(${policy.blockedEitherWay(viewer.id)}))`
+          : undefined,
+      );
+      const base = () =>
+        db
+          .select({
+            n: notifications,
+            actor: {
+              id: actor.id,
+              displayName: actor.displayName,
+              imageKey: actor.imageKey,
+              imageUrl: actor.imageUrl,
+            },
+            actorCount: sql<number>`(select count(*)::int from ${notificationActors} a where a.notification_id = ${notifications.id})`,
+            page: {
+              id: sitePages.id,
+              rawUrl: sitePages.rawUrl,
+              normalizedUrl: sitePages.normalizedUrl,
+              displayUrl: sitePages.displayUrl,
+              title: sitePages.title,
+              faviconUrl: sitePages.faviconUrl,
+              moderation: sitePages.moderation,
+            },
+            domain: sites.domain,
+            contributionType: contributions.kind,
+            body: contributions.body,
+          })
+          .from(notifications)
+          .leftJoin(actor, eq(actor.id, notifications.actorId))
+          .leftJoin(sitePages, eq(sitePages.id, notifications.pageId))
+          .leftJoin(sites, eq(sites.id, sitePages.siteId))
+          .leftJoin(contributions, eq(contributions.id, notifications.contributionId));
+      const [rows, [total]] = await Promise.all([
+        base()
+          .where(shown)
+          .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+          .limit(query.size)
+          .offset(pageOffset(query)),
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .leftJoin(contributions, eq(contributions.id, notifications.contributionId))
+          .where(shown),
+      ]);
+      const items = rows.map(
+        ({ n, actor: who, actorCount, page, domain, contributionType, body }): Notification => {
+          const person = who?.id ? presentProfileRef(who, storage) : null;
+          const pageRef = page?.id && domain ? presentPageRef(page, domain) : null;
+          return {
+            id: n.id,
+            kind: n.kind,
+            message: notificationMessage({
+              kind: n.kind,
+              actorName: person?.displayName ?? "Someone",
+              actorCount: Math.max(1, actorCount),
+              itemCount: n.itemCount,
+              pageName: pageRef ? pageRef.title?.trim() || shortAddress(pageRef.displayUrl) : "a page",
+              domain: domain ?? "",
+              contributionType,
+            }),
+            actor: person,
+            actorCount: Math.max(1, actorCount),
+            itemCount: n.itemCount,
+            page: pageRef,
+            contributionId: n.contributionId,
+            contributionType,
+            excerpt: body ? markdownToText(body, 140) : null,
+            link: linkOf(pageRef?.normalizedUrl ?? null, n.contributionId, contributionType),
+            read: n.readAt !== null,
+            createdDate: n.createdAt.toISOString(),
+            updatedDate: n.updatedAt.toISOString(),
+          };
+        },
+      );
+      return { items, total: total?.n ?? 0 };
+    },
+
+    async unreadCount(viewer: Viewer): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .leftJoin(contributions, eq(contributions.id, notifications.contributionId))
+        .where(
+          and(
+            mine(viewer),
+            isNull(notifications.readAt),
+            sql`(${notifications.contributionId} is null or not ${contributions.deleted})`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Marks one read; reading it again changes nothing. Someone else's is not there (404). */
+    async markRead(viewer: Viewer, id: string): Promise<void> {
+      const [row] = await db
+        .select({ readAt: notifications.readAt })
+        .from(notifications)
+        .where(and(mine(viewer), eq(notifications.id, id)));
+      if (!row) throw notFound(NOTIFICATION_MESSAGES.unknown);
+      if (row.readAt === null)
+        await db
+          .update(notifications)
+          .set({ readAt: new Date() })
+          .where(and(mine(viewer), eq(notifications.id, id)));
+    },
+
+    /** Marks all read, or those updated up to `before` (what the person saw). */
+    async markAllRead(viewer: Viewer, before?: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            mine(viewer),
+            isNull(notifications.readAt),
+            // Milliseconds, as the list gave them: the database keeps microseconds.
+            before
+              ? sql`date_trunc('milliseconds', ${notifications.updatedAt}) <= ${before}::timestamptz`
+              : undefined,
+          ),
+        );
+    },
+
+    async preferences(viewer: Viewer): Promise<NotificationPreference[]> {
+      const rows = await db
+        .select({ kind: notificationPreferences.kind, mail: notificationPreferences.mail })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, viewer.id));
+      const chosen = new Map(rows.map((r) => [r.kind, r.mail]));
+      return NOTIFICATION_KINDS.map((kind) => ({
+        kind,
+        label: NOTIFICATION_KIND_INFO[kind].label,
+        mail: chosen.get(kind) ?? NOTIFICATION_KIND_INFO[kind].mail,
+        default: NOTIFICATION_KIND_INFO[kind].mail,
+      }));
+    },
+
+    async setPreferences(viewer: Viewer, changes: { kind: NotificationKind; mail: MailChoice }[]) {
+      for (const { kind, mail } of changes)
+        await db
+          .insert(notificationPreferences)
+          .values({ userId: viewer.id, kind, mail })
+          .onConflictDoUpdate({
+            target: [notificationPreferences.userId, notificationPreferences.kind],
+            set: { mail, updatedAt: new Date() },
+          });
+    },
+  };
+}
