@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./fixtures/browser.ts";
-import { type Account, pagePath, pathOf, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { pagePath, pathOf, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 
 /**
  * Discovery (issue 13, docs/discovery.md): trending reorders as people take part, popular ranks a
@@ -15,23 +15,7 @@ const suffix = Date.now().toString(36);
 const alpha = `alpha-${suffix}.org`;
 const beta = `beta-${suffix}.net`;
 
-async function flip(address: string): Promise<string> {
-  const res = await journey.api<{ id: string }>("/v1/site-pages/flip", {
-    method: "POST",
-    body: { url: address },
-  });
-  expect(res.status).toBe(200);
-  return res.data.id;
-}
-
-async function comment(by: Account, pageId: string, body: string) {
-  const res = await journey.api("/v1/site-page-comments", {
-    method: "POST",
-    token: by.token,
-    body: { sitePage_id: pageId, body },
-  });
-  expect(res.status, JSON.stringify(res.data)).toBe(201);
-}
+const { flip, comment } = journey;
 
 /** The domains of the ranked cards, top first (re-read until the ranking has caught up). */
 const rankedDomains = (page: Page) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./fixtures/browser.ts";
-import { type Account, pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 
 /**
  * Follows (issue 13, docs/follows.md): follow a page, a site and a person where they are shown,
@@ -13,23 +13,7 @@ const { tracked, visit, signIn } = journey;
 const suffix = Date.now().toString(36);
 const site = `follow-${suffix}.org`;
 
-async function flip(address: string): Promise<string> {
-  const res = await journey.api<{ id: string }>("/v1/site-pages/flip", {
-    method: "POST",
-    body: { url: address },
-  });
-  expect(res.status).toBe(200);
-  return res.data.id;
-}
-
-async function comment(by: Account, pageId: string, body: string) {
-  const res = await journey.api("/v1/site-page-comments", {
-    method: "POST",
-    token: by.token,
-    body: { sitePage_id: pageId, body },
-  });
-  expect(res.status, JSON.stringify(res.data)).toBe(201);
-}
+const { flip, comment } = journey;
 
 describe("follows", () => {
   it("follows a page, a site and a person, and shows their new discussion under Following", async () => {

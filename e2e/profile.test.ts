@@ -388,15 +388,7 @@ describe("settings", () => {
   }
 });
 
-/** A page flipped through the API, and its id. */
-async function flip(address: string): Promise<string> {
-  const res = await api<{ id: string }>("/v1/site-pages/flip", {
-    method: "POST",
-    body: { url: address, back: false },
-  });
-  expect(res.status).toBeLessThan(300);
-  return res.data.id;
-}
+const { flip } = journey;
 
 describe("profile home and public page", () => {
   it("a new person's home says what to do next", async () => {

@@ -3,7 +3,14 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, relatedPageLinks, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteColumn, pageOf, type RowQuery, withMyVote } from "../discussion/index.ts";
+import {
+  authorColumns,
+  myVoteColumn,
+  pageOf,
+  pageRefColumns,
+  type RowQuery,
+  withMyVote,
+} from "../discussion/index.ts";
 
 const otherPage = alias(sitePages, "other_page");
 const otherSite = alias(sites, "other_site");
@@ -18,26 +25,10 @@ export async function listActivity(db: Db, opts: RowQuery) {
       c: contributions,
       author: authorColumns,
       myVote: myVoteColumn(opts.viewerId),
-      page: {
-        id: sitePages.id,
-        rawUrl: sitePages.rawUrl,
-        normalizedUrl: sitePages.normalizedUrl,
-        displayUrl: sitePages.displayUrl,
-        title: sitePages.title,
-        faviconUrl: sitePages.faviconUrl,
-        moderation: sitePages.moderation,
-      },
+      page: pageRefColumns(sitePages),
       domain: sites.domain,
       review: { sentiment: reviews.sentiment, title: reviews.title, expertise: reviews.expertise },
-      other: {
-        id: otherPage.id,
-        rawUrl: otherPage.rawUrl,
-        normalizedUrl: otherPage.normalizedUrl,
-        displayUrl: otherPage.displayUrl,
-        title: otherPage.title,
-        faviconUrl: otherPage.faviconUrl,
-        moderation: otherPage.moderation,
-      },
+      other: pageRefColumns(otherPage),
       otherDomain: otherSite.domain,
     })
     .from(contributions)

@@ -40,6 +40,7 @@ export {
   findPageByNormalizedUrl,
   insertPage,
   type PageWithSite,
+  pageRefColumns,
   type SitePageRow,
   type SiteRow,
 } from "./pages.repository.ts";

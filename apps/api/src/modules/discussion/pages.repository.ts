@@ -1,4 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
 
@@ -77,4 +78,24 @@ export async function pageIsEmpty(db: Db, id: string): Promise<boolean> {
     .from(sitePages)
     .where(eq(sitePages.id, id));
   return row?.empty === true;
+}
+
+type PageRefColumn = "id" | "rawUrl" | "normalizedUrl" | "displayUrl" | "title" | "faviconUrl" | "moderation";
+
+/**
+ * The columns a page reference is presented from (`presentPageRef`), of `sitePages` or an alias
+ * of it (the other page of a related-page link).
+ */
+export function pageRefColumns<T extends Record<PageRefColumn, AnyPgColumn>>(
+  page: T,
+): Pick<T, PageRefColumn> {
+  return {
+    id: page.id,
+    rawUrl: page.rawUrl,
+    normalizedUrl: page.normalizedUrl,
+    displayUrl: page.displayUrl,
+    title: page.title,
+    faviconUrl: page.faviconUrl,
+    moderation: page.moderation,
+  };
 }

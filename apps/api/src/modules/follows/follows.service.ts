@@ -10,7 +10,13 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { pageOffset } from "../../lib/pagination.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { authorColumns, policy, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+import {
+  authorColumns,
+  pageRefColumns,
+  policy,
+  presentPageRef,
+  presentProfileRef,
+} from "../discussion/index.ts";
 
 const pageSite = alias(sites, "page_site");
 const person = alias(users, "person");
@@ -63,15 +69,7 @@ export function createFollowsService(deps: { db: Db; storage: Storage }) {
         siteId: follows.siteId,
         personId: follows.personId,
         createdAt: follows.createdAt,
-        page: {
-          id: sitePages.id,
-          rawUrl: sitePages.rawUrl,
-          normalizedUrl: sitePages.normalizedUrl,
-          displayUrl: sitePages.displayUrl,
-          title: sitePages.title,
-          faviconUrl: sitePages.faviconUrl,
-          moderation: sitePages.moderation,
-        },
+        page: pageRefColumns(sitePages),
         pageDomain: pageSite.domain,
         siteDomain: sites.domain,
         person: {

@@ -3,22 +3,14 @@ import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
-import { authorColumns, pageOf, policy, type RowQuery } from "../discussion/index.ts";
+import { authorColumns, pageOf, pageRefColumns, policy, type RowQuery } from "../discussion/index.ts";
 
 export type NoteRow = typeof notes.$inferSelect;
 
 const noteSelection = {
   note: notes,
   author: authorColumns,
-  page: {
-    id: sitePages.id,
-    rawUrl: sitePages.rawUrl,
-    normalizedUrl: sitePages.normalizedUrl,
-    displayUrl: sitePages.displayUrl,
-    title: sitePages.title,
-    faviconUrl: sitePages.faviconUrl,
-    moderation: sitePages.moderation,
-  },
+  page: pageRefColumns(sitePages),
   domain: sites.domain,
 };
 

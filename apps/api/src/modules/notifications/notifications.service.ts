@@ -18,7 +18,7 @@ import { notFound } from "../../lib/errors.ts";
 import { pageOffset } from "../../lib/pagination.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { policy, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+import { pageRefColumns, policy, presentPageRef, presentProfileRef } from "../discussion/index.ts";
 
 const actor = alias(users, "actor");
 
@@ -117,15 +117,7 @@ export function createNotificationsService(deps: { db: Db; storage: Storage }) {
               imageUrl: actor.imageUrl,
             },
             actorCount: sql<number>`(select count(*)::int from ${notificationActors} a where a.notification_id = ${notifications.id})`,
-            page: {
-              id: sitePages.id,
-              rawUrl: sitePages.rawUrl,
-              normalizedUrl: sitePages.normalizedUrl,
-              displayUrl: sitePages.displayUrl,
-              title: sitePages.title,
-              faviconUrl: sitePages.faviconUrl,
-              moderation: sitePages.moderation,
-            },
+            page: pageRefColumns(sitePages),
             domain: sites.domain,
             contributionType: contributions.kind,
             body: contributions.body,

@@ -3,7 +3,14 @@ import { alias, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, relatedPageLinks, sitePages, sites } from "../../db/schema/discussion.ts";
-import { authorColumns, myVoteColumn, pageOf, type RowQuery, withMyVote } from "../discussion/index.ts";
+import {
+  authorColumns,
+  myVoteColumn,
+  pageOf,
+  pageRefColumns,
+  type RowQuery,
+  withMyVote,
+} from "../discussion/index.ts";
 
 const otherPage = alias(sitePages, "other_page");
 const otherSite = alias(sites, "other_site");
@@ -41,15 +48,7 @@ function selectRelated(db: Db, viewerId: string | null) {
     .select({
       c: contributions,
       thisId: s.thisId,
-      other: {
-        id: otherPage.id,
-        rawUrl: otherPage.rawUrl,
-        normalizedUrl: otherPage.normalizedUrl,
-        displayUrl: otherPage.displayUrl,
-        title: otherPage.title,
-        faviconUrl: otherPage.faviconUrl,
-        moderation: otherPage.moderation,
-      },
+      other: pageRefColumns(otherPage),
       otherDomain: otherSite.domain,
       author: authorColumns,
       myVote: myVoteColumn(viewerId),
