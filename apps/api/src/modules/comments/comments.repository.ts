@@ -11,6 +11,7 @@ import {
   myVoteColumn,
   pageOf,
   policy,
+  profileRefColumns,
   type RowQuery,
   withMyVote,
 } from "../discussion/index.ts";
@@ -28,12 +29,7 @@ export async function listComments(db: Db, opts: RowQuery) {
       c: contributions,
       author: authorColumns,
       replyTo: { id: replyTo.id, deleted: replyTo.deleted },
-      replyToAuthor: {
-        id: replyToAuthor.id,
-        displayName: replyToAuthor.displayName,
-        imageKey: replyToAuthor.imageKey,
-        imageUrl: replyToAuthor.imageUrl,
-      },
+      replyToAuthor: profileRefColumns(replyToAuthor),
       myVote: myVoteColumn(opts.viewerId),
     })
     .from(contributions)

@@ -1,19 +1,31 @@
 import DataLoader from "dataloader";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, votes } from "../../db/schema/discussion.ts";
 import { setAttachments } from "./attachments.ts";
 
+type ProfileRefColumn = "id" | "displayName" | "imageKey" | "imageUrl";
+
+/**
+ * The columns a person's reference is presented from (`presentProfileRef`), of `users` or an
+ * alias of it (the person followed, the person behind a notification).
+ */
+export function profileRefColumns<T extends Record<ProfileRefColumn, AnyPgColumn>>(
+  person: T,
+): Pick<T, ProfileRefColumn> {
+  return {
+    id: person.id,
+    displayName: person.displayName,
+    imageKey: person.imageKey,
+    imageUrl: person.imageUrl,
+  };
+}
+
 /** The author of a contribution, joined in the same query as the list (no N+1). */
-export const authorColumns = {
-  id: users.id,
-  displayName: users.displayName,
-  imageKey: users.imageKey,
-  imageUrl: users.imageUrl,
-};
+export const authorColumns = profileRefColumns(users);
 
 /** The viewer's own vote on each listed contribution, joined in the same query. */
 export function myVoteJoin(viewerId: string) {

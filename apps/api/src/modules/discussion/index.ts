@@ -12,6 +12,7 @@ export {
   myVoteColumn,
   myVoteJoin,
   myVotesOn,
+  profileRefColumns,
   softDelete,
   withMyVote,
 } from "./contributions.repository.ts";

@@ -16,6 +16,7 @@ import {
   policy,
   presentPageRef,
   presentProfileRef,
+  profileRefColumns,
 } from "../discussion/index.ts";
 
 const pageSite = alias(sites, "page_site");
@@ -72,12 +73,7 @@ export function createFollowsService(deps: { db: Db; storage: Storage }) {
         page: pageRefColumns(sitePages),
         pageDomain: pageSite.domain,
         siteDomain: sites.domain,
-        person: {
-          id: person.id,
-          displayName: person.displayName,
-          imageKey: person.imageKey,
-          imageUrl: person.imageUrl,
-        },
+        person: profileRefColumns(person),
       })
       .from(follows)
       .leftJoin(sitePages, eq(sitePages.id, follows.pageId))

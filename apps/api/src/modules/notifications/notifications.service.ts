@@ -18,7 +18,13 @@ import { notFound } from "../../lib/errors.ts";
 import { pageOffset } from "../../lib/pagination.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { Viewer } from "../../plugins/auth.ts";
-import { pageRefColumns, policy, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+import {
+  pageRefColumns,
+  policy,
+  presentPageRef,
+  presentProfileRef,
+  profileRefColumns,
+} from "../discussion/index.ts";
 
 const actor = alias(users, "actor");
 
@@ -110,12 +116,7 @@ export function createNotificationsService(deps: { db: Db; storage: Storage }) {
         db
           .select({
             n: notifications,
-            actor: {
-              id: actor.id,
-              displayName: actor.displayName,
-              imageKey: actor.imageKey,
-              imageUrl: actor.imageUrl,
-            },
+            actor: profileRefColumns(actor),
             actorCount: sql<number>`(select count(*)::int from ${notificationActors} a where a.notification_id = ${notifications.id})`,
             page: pageRefColumns(sitePages),
             domain: sites.domain,

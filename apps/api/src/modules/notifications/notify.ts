@@ -72,11 +72,12 @@ export async function notify(tx: Db, notices: Notice[]): Promise<void> {
       kind,
       group.map((n) => n.recipientId),
     );
-    for (const n of group) {
-      const mail = choices.get(n.recipientId) ?? NOTIFICATION_KIND_INFO[kind].mail;
-      const [row] = await tx
-        .insert(notifications)
-        .values({
+    // One statement per kind for every recipient (a page's followers may be many): within one
+    // event each recipient has one notice, so no two rows of it meet on the same group.
+    const rows = await tx
+      .insert(notifications)
+      .values(
+        group.map((n) => ({
           recipientId: n.recipientId,
           kind,
           groupKey: n.groupKey,
@@ -84,25 +85,24 @@ export async function notify(tx: Db, notices: Notice[]): Promise<void> {
           contributionId: n.contributionId ?? null,
           actorId: n.actorId,
           data: n.data ?? {},
-          mailState: MAIL_STATE[mail],
-        })
-        .onConflictDoUpdate({
-          target: [notifications.recipientId, notifications.groupKey],
-          targetWhere: sql`${notifications.readAt} is null`,
-          set: {
-            itemCount: sql`${notifications.itemCount} + 1`,
-            actorId: sql`excluded.actor_id`,
-            contributionId: sql`coalesce(excluded.contribution_id, ${notifications.contributionId})`,
-            data: sql`${notifications.data} || excluded.data`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ id: notifications.id });
-      if (row && n.actorId)
-        await tx
-          .insert(notificationActors)
-          .values({ notificationId: row.id, actorId: n.actorId })
-          .onConflictDoNothing();
-    }
+          mailState: MAIL_STATE[choices.get(n.recipientId) ?? NOTIFICATION_KIND_INFO[kind].mail],
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [notifications.recipientId, notifications.groupKey],
+        targetWhere: sql`${notifications.readAt} is null`,
+        set: {
+          itemCount: sql`${notifications.itemCount} + 1`,
+          actorId: sql`excluded.actor_id`,
+          contributionId: sql`coalesce(excluded.contribution_id, ${notifications.contributionId})`,
+          data: sql`${notifications.data} || excluded.data`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: notifications.id, actorId: notifications.actorId });
+    const actors = rows.flatMap((row) =>
+      row.actorId ? [{ notificationId: row.id, actorId: row.actorId }] : [],
+    );
+    if (actors.length > 0) await tx.insert(notificationActors).values(actors).onConflictDoNothing();
   }
 }
