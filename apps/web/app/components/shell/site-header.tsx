@@ -7,6 +7,7 @@ import { Button } from "../ui/button.tsx";
 import { AppLink, AppNavLink } from "./app-link.tsx";
 import { MainMenu, MobileMenu, ProfileMenu } from "./header-menus.tsx";
 import { Logo } from "./logo.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 
 /** The top bar of every layout: logo home, a few direct links from md up, and the menu. */
 export function SiteHeader({ className, wide = false }: { className?: string; wide?: boolean }) {
@@ -57,7 +58,10 @@ export function SiteHeader({ className, wide = false }: { className?: string; wi
               className="hidden size-8 animate-pulse rounded-full bg-muted md:inline-flex"
             />
           ) : user ? (
-            <ProfileMenu user={user} />
+            <>
+              <NotificationBell userId={user.id} />
+              <ProfileMenu user={user} />
+            </>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Button asChild variant="ghost" size="sm">

@@ -53,6 +53,7 @@ export const Building2 = icon("building-2");
 export const CalendarRange = icon("calendar-range");
 export const ChartColumn = icon("chart-column");
 export const Check = icon("check");
+export const CheckCheck = icon("check-check");
 export const Copy = icon("copy");
 export const Crown = icon("crown");
 export const RefreshCw = icon("refresh-cw");

@@ -1,0 +1,122 @@
+import { NOTIFICATION_MESSAGES } from "@flipside/contracts/notification-constants";
+import { describe, expect, it } from "vitest";
+import { seriousAxeFindings } from "./fixtures/browser.ts";
+import { pathOf, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+
+/**
+ * Notifications in the web app (issue 13, docs/notifications.md#in-the-web-app): the bell's
+ * unread count, the inbox that leads to the very contribution, marking read, and mail preferences.
+ */
+
+const journey = useJourney({ NODE_ENV: "test", PAGE_FETCH_ENABLED: "false" });
+const { tracked, visit, signIn, flip } = journey;
+const suffix = Date.now().toString(36);
+
+async function say(by: { token: string }, pageId: string, body: string, parentId?: string) {
+  const res = await journey.api<{ id: string }>("/v1/site-page-comments", {
+    method: "POST",
+    token: by.token,
+    body: { sitePage_id: pageId, body, parent_id: parentId },
+  });
+  expect(res.status, JSON.stringify(res.data)).toBe(201);
+  return res.data.id;
+}
+
+async function vote(by: { token: string }, contributionId: string) {
+  const res = await journey.api("/v1/contribution-votes", {
+    method: "POST",
+    token: by.token,
+    body: { contributionId, vote: 1 },
+  });
+  expect(res.status, JSON.stringify(res.data)).toBe(200);
+}
+
+describe("notifications", () => {
+  it("counts unread on the bell, leads to the reply and marks it read", async () => {
+    const ada = await journey.account("Ada Asker", { email: uniqueEmail("ada") });
+    const ben = await journey.account("Ben Answer", { email: uniqueEmail("ben") });
+    const cy = await journey.account("Cy Voter", { email: uniqueEmail("cy") });
+    const pageId = await flip(`https://notify-${suffix}.org/question`);
+    const question = await say(ada, pageId, "Does anyone know where this figure comes from?");
+
+    const reader = await tracked();
+    const page = reader.page;
+    await signIn(reader, ada);
+    await visit(page, "/profile/notifications");
+    await page.getByTestId("notifications-empty").waitFor();
+    expect(await page.getByTestId("header-notifications").getAttribute("aria-label")).toBe("Notifications");
+
+    const reply = await say(ben, pageId, "It is from the 2019 census, table 4.", question);
+    await vote(ben, question);
+    await vote(cy, question);
+
+    // The bell asks after hydration: a new page shows both (the outbox delivers within a second).
+    await expect
+      .poll(
+        async () => {
+          await visit(page, "/trending");
+          return page.getByTestId("header-notifications").getAttribute("data-unread");
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe("2");
+    expect(await page.getByTestId("header-notifications").getAttribute("aria-label")).toBe(
+      "Notifications, 2 unread",
+    );
+
+    await page.getByTestId("header-notifications").click();
+    await expect.poll(() => pathOf(page)).toBe("/profile/notifications");
+    const items = page.getByTestId("notification");
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await page.getByTestId("notification-link").allTextContents()).toEqual([
+      expect.stringContaining("2 people voted on your comment"),
+      expect.stringContaining("Ben Answer replied to you on"),
+    ]);
+    expect(await page.getByTestId("notifications-unread").textContent()).toBe("2 unread");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // The reply opens the page view on that very reply, highlighted, and is read from then on.
+    await items.filter({ hasText: "replied" }).getByTestId("notification-link").click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("comment")).toBe(reply);
+    await page.locator("[data-shared-target]").filter({ hasText: "2019 census" }).first().waitFor();
+    await expect.poll(() => page.getByTestId("header-notifications").getAttribute("data-unread")).toBe("1");
+
+    // Mark all as read: the inbox and the bell agree.
+    await visit(page, "/profile/notifications");
+    expect(await items.evaluateAll((all) => all.map((n) => n.getAttribute("data-read")))).toEqual([
+      "false",
+      "true",
+    ]);
+    await page.getByTestId("notifications-read-all").click();
+    await expect
+      .poll(() => page.getByTestId("notifications-unread").textContent())
+      .toBe(NOTIFICATION_MESSAGES.allRead);
+    await expect.poll(() => page.getByTestId("header-notifications").getAttribute("data-unread")).toBe("0");
+    await visit(page, "/profile/notifications");
+    expect(await items.evaluateAll((all) => all.map((n) => n.getAttribute("data-read")))).toEqual([
+      "true",
+      "true",
+    ]);
+  });
+
+  it("saves a mail preference per kind as it is chosen", async () => {
+    const dee = await journey.account("Dee Quiet", { email: uniqueEmail("dee") });
+    // On a phone: the bell stays in the header, and nothing is wider than the screen.
+    const session = await tracked({ viewport: { width: 320, height: 640 } });
+    const page = session.page;
+    await signIn(session, dee);
+    await visit(page, "/profile/notifications");
+    expect(await page.getByTestId("header-notifications").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const choice = page.locator('[data-kind="REPLY"] [data-testid="mail-choice"]');
+    expect(await choice.inputValue()).toBe("NOW");
+    await page.getByLabel("Replies to what you wrote").selectOption("DIGEST");
+    await page.getByText(NOTIFICATION_MESSAGES.preferencesSaved).waitFor();
+    await visit(page, "/profile/notifications");
+    expect(await choice.inputValue()).toBe("DIGEST");
+    const saved = await journey.api<{ kind: string; mail: string }[]>("/v1/notification-preferences", {
+      token: dee.token,
+    });
+    expect(saved.data.find((p) => p.kind === "REPLY")?.mail).toBe("DIGEST");
+  });
+});
