@@ -2,13 +2,20 @@ import { NOTIFICATION_MESSAGES } from "@flipside/contracts/notification-constant
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./fixtures/browser.ts";
 import { pathOf, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { linkIn } from "./fixtures/mail.ts";
 
 /**
  * Notifications in the web app (issue 13, docs/notifications.md#in-the-web-app): the bell's
  * unread count, the inbox that leads to the very contribution, marking read, and mail preferences.
  */
 
-const journey = useJourney({ NODE_ENV: "test", PAGE_FETCH_ENABLED: "false" });
+// Digests from any hour, looked for every second: a digest comes within seconds of its notification.
+const journey = useJourney({
+  NODE_ENV: "test",
+  PAGE_FETCH_ENABLED: "false",
+  DIGEST_HOUR_UTC: "0",
+  DIGEST_CHECK_INTERVAL_MS: "1000",
+});
 const { tracked, visit, signIn, flip } = journey;
 const suffix = Date.now().toString(36);
 
@@ -118,5 +125,45 @@ describe("notifications", () => {
       token: dee.token,
     });
     expect(saved.data.find((p) => p.kind === "REPLY")?.mail).toBe("DIGEST");
+  });
+
+  it("mails a reply at once or in the digest as chosen, and stops a kind with one click", async () => {
+    const gil = await journey.account("Gil Mailed", { email: uniqueEmail("gil") });
+    const hana = await journey.account("Hana Digest", { email: uniqueEmail("hana") });
+    const ivo = await journey.account("Ivo Replies", { email: uniqueEmail("ivo") });
+    const res = await journey.api("/v1/notification-preferences", {
+      method: "PUT",
+      token: hana.token,
+      body: { preferences: [{ kind: "REPLY", mail: "DIGEST" }] },
+    });
+    expect(res.status).toBe(200);
+    const pageId = await flip(`https://mailed-${suffix}.org/essay`);
+    const gils = await say(gil, pageId, "Gil asks a question.");
+    const hanas = await say(hana, pageId, "Hana asks one too.");
+    await say(ivo, pageId, "An answer for Gil.", gils);
+    await say(ivo, pageId, "An answer for Hana.", hanas);
+
+    // At once: one mail whose subject is the notification's sentence.
+    const now = await journey.mail.next(gil.email);
+    expect(now.subject).toBe(`Ivo Replies replied to you on “mailed-${suffix}.org/essay”`);
+    expect(now.text).toContain("“An answer for Gil.”");
+    // In the digest: a mail that lists it.
+    const digest = await journey.mail.next(hana.email);
+    expect(digest.subject).toBe("Your Flipside digest: 1 new notification");
+    expect(digest.text).toContain(`- Ivo Replies replied to you on “mailed-${suffix}.org/essay”`);
+
+    // The mail's link opens a page that asks; one click stops replies by mail.
+    const session = await tracked();
+    const page = session.page;
+    await page.goto(
+      linkIn(now, `${journey.server.url}/api/v1/notification-preferences/unsubscribe?token=`).toString(),
+    );
+    expect(await page.locator("h1").textContent()).toBe("Stop these mails from Flipside");
+    await page.getByRole("button", { name: "Stop these mails" }).click();
+    await page.getByRole("heading", { name: "You will get no more of these mails" }).waitFor();
+    await signIn(session, gil);
+    await visit(page, "/profile/notifications");
+    expect(await page.getByLabel("Replies to what you wrote").inputValue()).toBe("NEVER");
+    expect(await page.getByLabel("Mentions of you").inputValue()).toBe("NOW");
   });
 });

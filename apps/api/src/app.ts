@@ -163,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     mailDir: join(config.DATA_DIR, "mail"),
+    timeoutMs: config.SMTP_TIMEOUT_MS,
   });
   await app.register(storagePlugin, storageOptionsFrom(config));
   await app.register(jobsPlugin);

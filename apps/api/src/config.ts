@@ -201,6 +201,15 @@ export const ConfigSchema = z.object({
    */
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Notification mails (docs/notifications.md#mails): the longest one SMTP exchange step may take
+   * (a mail being sent is given four times this before another instance may try it again), and
+   * the hour (UTC) from which each day's digests go out, looked for this often.
+   */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
+  /** How often the digest job looks for people whose digest is due (once across instances). */
+  DIGEST_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(900_000),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),

@@ -14,6 +14,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     pgliteSnapshot: string;
     pgTemplate: string;
+    /** DATA_DIR of every test app (the mails written without SMTP_URL): gone with the run. */
+    testDataDir: string;
   }
 }
 
@@ -22,6 +24,9 @@ declare module "vitest" {
  * snapshot, or a PostgreSQL template database) instead of migrating again.
  */
 export default async function setup(project: TestProject) {
+  const dataDir = join(tmpdir(), `flipside-api-data-${process.pid}`);
+  project.provide("testDataDir", dataDir);
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = `flipside_tpl_${process.pid}`;
@@ -38,6 +43,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`drop database if exists ${template}`);
       await admin.end();
+      await removeDataDir();
     };
   }
   const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
@@ -50,5 +56,8 @@ export default async function setup(project: TestProject) {
   project.provide("pgliteSnapshot", path);
   project.provide("pgTemplate", "");
   // Each run writes its own snapshot (some 40 MB): gone with the run, as its databases are.
-  return () => rm(path, { force: true });
+  return async () => {
+    await rm(path, { force: true });
+    await removeDataDir();
+  };
 }

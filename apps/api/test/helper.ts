@@ -62,7 +62,10 @@ export async function createTestApp(
   options: Omit<BuildOptions, "database"> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { ...options, database });
+  const app = await buildApp(testConfig({ DATA_DIR: inject("testDataDir"), ...overrides }), {
+    ...options,
+    database,
+  });
   extend?.(app);
   await app.ready();
   return {

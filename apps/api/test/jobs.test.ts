@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../src/db/client.ts";
-import { type Jobs, startJobs } from "../src/lib/jobs.ts";
+import { type Jobs, repeatEvery, startJobs } from "../src/lib/jobs.ts";
 import { createTestDatabase } from "./helper.ts";
 
 const log = Fastify({ logger: false }).log;
@@ -93,5 +93,20 @@ describe("the job queue", () => {
     await vi.waitFor(() => expect(began).toBe(true), { timeout: 5000, interval: 10 });
     await jobs.stop();
     expect(finished).toBe(true);
+  });
+
+  it("runs a repeated job once an interval, and sooner when restarted with a shorter interval", async () => {
+    const before = await start();
+    let runs = 0;
+    await repeatEvery(before, "every", { intervalMs: 3_600_000, expireInSeconds: 30 }, async () => {
+      runs++;
+    });
+    await before.stop();
+    // Restarted with one second: the run waiting for an hour comes within the second.
+    const after = await start();
+    await repeatEvery(after, "every", { intervalMs: 500, expireInSeconds: 30 }, async () => {
+      runs++;
+    });
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 50 });
   });
 });

@@ -22,6 +22,8 @@ export interface Jobs {
     options: WorkOptions,
     handler: (data: T) => Promise<void>,
   ): Promise<void>;
+  /** Brings the queue's waiting jobs due after `latest` forward to it (a schedule made shorter). */
+  notLaterThan(name: string, latest: Date): Promise<void>;
   /** Resolves once the queue holds no job waiting or running (tests, drains). */
   idle(name: string, options?: { timeoutMs?: number }): Promise<void>;
   /** Stops taking jobs and waits for the ones running here (shutdown). */
@@ -136,6 +138,13 @@ export async function startJobs(opts: { execute: ExecuteSql; log: FastifyBaseLog
       workerIds.set(name, [...(workerIds.get(name) ?? []), ...ids]);
     },
 
+    async notLaterThan(name, latest) {
+      await opts.execute(
+        `update ${SCHEMA}.job set start_after = $2 where name = $1 and state = 'created' and start_after > $2`,
+        [name, latest.toISOString()],
+      );
+    },
+
     async idle(name, { timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -179,5 +188,7 @@ export async function repeatEvery(
       await next();
     }
   });
+  // A run scheduled under a longer interval (before a restart with a shorter one) comes sooner.
+  await jobs.notLaterThan(name, new Date(Date.now() + opts.intervalMs));
   await next();
 }

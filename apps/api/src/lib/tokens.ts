@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
 export const TOKEN_AUDIENCE = "flipside";
@@ -36,4 +37,21 @@ export function createTokenService(secret: Uint8Array, issuer: string) {
     },
   };
 }
+/**
+ * Tags a text with the app's secret (128 bits of HMAC-SHA256, base64url), for links that carry
+ * what they are about and must not be forged: a mail's one-click unsubscribe.
+ */
+export function createTagger(secret: Uint8Array, purpose: string) {
+  const tag = (text: string) =>
+    createHmac("sha256", secret).update(`${purpose}\n${text}`).digest().subarray(0, 16).toString("base64url");
+  return {
+    tag,
+    check(text: string, candidate: string): boolean {
+      const expected = Buffer.from(tag(text));
+      const given = Buffer.from(candidate);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
 export type TokenService = ReturnType<typeof createTokenService>;

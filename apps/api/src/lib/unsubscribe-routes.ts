@@ -4,20 +4,42 @@ import { INVALID_UNSUBSCRIBE_LINK, unsubscribePage } from "./mail-templates/unsu
 
 const Token = z.object({ token: z.string().min(1).max(200) });
 
+/** What the unsubscribe page says before (with its one button) and after; HTML, escaped by the caller. */
+export interface UnsubscribeTexts {
+  askTitle: string;
+  askBody: string;
+  button: string;
+  doneTitle: string;
+  doneBody: string;
+}
+
+/** Invitations and shares, which every address may refuse at once (one opt-out list). */
+const FROM_USERS: UnsubscribeTexts = {
+  askTitle: "Stop mails from Flipside users",
+  askBody:
+    "<p>Flipside users will no longer be able to invite this address to an organisation or to verify a website, or to share pages with it.</p>",
+  button: "Stop invitations and shares",
+  doneTitle: "You will get no more invitations or shares",
+  doneBody: "<p>Flipside will not send this address another invitation or shared page.</p>",
+};
+
 /**
- * The one-click unsubscribe (RFC 8058) of a kind of mail people ask Flipside to send (invitations, shares): `GET {path}?token=` is the
- * page the mail's link opens, which asks first (link checkers open links too); `POST` is what
- * mail providers send, a form without a session. Every kind shares one opt-out list: an address
- * that opts out gets no invitation or share of any kind.
+ * The one-click unsubscribe (RFC 8058) of a kind of mail: `GET {path}?token=` is the page the
+ * mail's link opens, which asks first (link checkers open links too); `POST` is what mail
+ * providers send, a form without a session. Invitations and shares (the default texts) share one
+ * opt-out list: an address that opts out gets no invitation or share of any kind.
  */
-export function unsubscribeRoutes(
+export function unsubscribeRoutes<K>(
   app: FastifyInstance,
   opts: {
     path: string;
     tags: string[];
-    /** What the mails invite to, for the summaries ("owner invitations"). */
+    /** What the mails are, for the summaries ("owner invitations"). */
     what: string;
-    known(token: string): Promise<unknown>;
+    /** What a known link unsubscribes from, or nothing for a link that is not valid. */
+    known(token: string): Promise<K | null | undefined>;
+    /** The page's texts for what the link unsubscribes from (the default: invitations and shares). */
+    texts?: ((known: K) => UnsubscribeTexts) | undefined;
     unsubscribe(token: string): Promise<boolean>;
   },
 ): void {
@@ -27,10 +49,8 @@ export function unsubscribeRoutes(
     { parseAs: "string", bodyLimit: 1024 },
     (_request, _body, done) => done(null, {}),
   );
-  const answer = (ok: boolean, title: string, body: string) => ({
-    status: ok ? 200 : 404,
-    html: ok ? unsubscribePage(title, body) : INVALID_UNSUBSCRIBE_LINK,
-  });
+  const textsOf = (known: K) => opts.texts?.(known) ?? FROM_USERS;
+  const html = (status: number, body: string) => ({ status, body });
 
   app.get(
     opts.path,
@@ -38,19 +58,24 @@ export function unsubscribeRoutes(
       schema: {
         tags: opts.tags,
         summary: `Unsubscribe from ${opts.what} (the page)`,
-        description: "The link in every invitation opens this page, which asks before doing anything.",
+        description: "The link in every such mail opens this page, which asks before doing anything.",
         querystring: Token,
         produces: ["text/html"],
       },
     },
     async (request, reply) => {
       const { token } = request.query as z.infer<typeof Token>;
-      const { status, html } = answer(
-        Boolean(await opts.known(token)),
-        "Stop mails from Flipside users",
-        `<p>Flipside users will no longer be able to invite this address to an organisation or to verify a website, or to share pages with it.</p><form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop invitations and shares</button></form>`,
-      );
-      return reply.status(status).type("text/html; charset=utf-8").send(html);
+      const known = await opts.known(token);
+      const page = known
+        ? html(
+            200,
+            unsubscribePage(
+              textsOf(known).askTitle,
+              `${textsOf(known).askBody}<form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">${textsOf(known).button}</button></form>`,
+            ),
+          )
+        : html(404, INVALID_UNSUBSCRIBE_LINK);
+      return reply.status(page.status).type("text/html; charset=utf-8").send(page.body);
     },
   );
 
@@ -60,20 +85,19 @@ export function unsubscribeRoutes(
       schema: {
         tags: opts.tags,
         summary: `Unsubscribe from ${opts.what}`,
-        description:
-          "One-click (RFC 8058): the address gets no further invitations (to any organisation or website) or shares from Flipside users.",
+        description: `One-click (RFC 8058): no more ${opts.what} are mailed to the link's address.`,
         querystring: Token,
         produces: ["text/html"],
       },
     },
     async (request, reply) => {
       const { token } = request.query as z.infer<typeof Token>;
-      const { status, html } = answer(
-        await opts.unsubscribe(token),
-        "You will get no more invitations or shares",
-        "<p>Flipside will not send this address another invitation or shared page.</p>",
-      );
-      return reply.status(status).type("text/html; charset=utf-8").send(html);
+      const known = await opts.known(token);
+      const page =
+        known && (await opts.unsubscribe(token))
+          ? html(200, unsubscribePage(textsOf(known).doneTitle, textsOf(known).doneBody))
+          : html(404, INVALID_UNSUBSCRIBE_LINK);
+      return reply.status(page.status).type("text/html; charset=utf-8").send(page.body);
     },
   );
 }

@@ -17,8 +17,11 @@ import { v7 as uuidv7 } from "uuid";
 import { users } from "./accounts.ts";
 import { contributions, sitePages } from "./discussion.ts";
 
-/** Whether and how a notification is mailed: not, at once (waiting or sent), or in the day's digest. */
-export const MAIL_STATES = ["NONE", "PENDING", "DIGEST", "SENT"] as const;
+/**
+ * Whether and how a notification is mailed: not, at once (waiting, sent, or given up on after
+ * tries), or in the day's digest.
+ */
+export const MAIL_STATES = ["NONE", "PENDING", "DIGEST", "SENT", "FAILED"] as const;
 
 /**
  * One thing a person is told. Notifications of one subject group while unread (`group_key`: the
@@ -50,6 +53,9 @@ export const notifications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
     mailState: text("mail_state", { enum: MAIL_STATES }).notNull().default("NONE"),
+    /** Tries to mail it so far, and the time before which no sender takes it (a try under way, or backoff). */
+    mailAttempts: integer("mail_attempts").notNull().default(0),
+    mailNotBefore: timestamp("mail_not_before", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     // One unread notification per subject: the next event of it joins the group.

@@ -20,6 +20,8 @@ export function escapeHtml(value: string): string {
 
 export interface Block {
   paragraphs: string[];
+  /** A list of links, each with a line quoted under it (a digest's notifications). */
+  items?: { text: string; url: string; quote?: string | null }[];
   action?: { label: string; url: string };
   after?: string[];
 }
@@ -29,6 +31,12 @@ export function render(subject: string, greeting: string, block: Block): MailCon
     greeting,
     "",
     ...block.paragraphs.flatMap((p) => [p, ""]),
+    ...(block.items ?? []).flatMap((i) => [
+      `- ${i.text}`,
+      ...(i.quote ? [`  “${i.quote}”`] : []),
+      `  ${i.url}`,
+      "",
+    ]),
     ...(block.action ? [`${block.action.label}: ${block.action.url}`, ""] : []),
     ...(block.after ?? []).flatMap((p) => [p, ""]),
     `— ${PRODUCT}`,
@@ -38,11 +46,20 @@ export function render(subject: string, greeting: string, block: Block): MailCon
     ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="background:#6d28d9;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(block.action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(block.action.url)}">${escapeHtml(block.action.url)}</a></p>`
     : "";
+  const items = block.items?.length
+    ? `<ul style="margin:0 0 16px;padding-left:20px">${block.items
+        .map(
+          (i) =>
+            `<li style="margin:0 0 12px"><a href="${escapeHtml(i.url)}">${escapeHtml(i.text)}</a>${i.quote ? `<br><span style="color:#555">“${escapeHtml(i.quote)}”</span>` : ""}</li>`,
+        )
+        .join("")}</ul>`
+    : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 ${p(greeting)}
 ${block.paragraphs.map(p).join("\n")}
+${items}
 ${button}
 ${(block.after ?? []).map(p).join("\n")}
 <p style="margin:32px 0 0;color:#555">— ${PRODUCT}</p>

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PAGE_SIZE } from "@flipside/contracts/notification-constants";
+import { NOTIFICATION_KIND_INFO, NOTIFICATIONS_PAGE_SIZE } from "@flipside/contracts/notification-constants";
 import {
   MarkAllRead,
   Notification,
@@ -9,10 +9,15 @@ import {
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { repeatEvery } from "../../lib/jobs.ts";
+import { escapeHtml } from "../../lib/mail-templates/account-mails.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
+import { resolveJwtSecret } from "../../lib/secret.ts";
+import { unsubscribeRoutes } from "../../lib/unsubscribe-routes.ts";
 import { requireViewer } from "../../plugins/auth.ts";
 import { registerNotificationHandlers } from "./handlers.ts";
+import { createNotificationMails, type MailScope } from "./mails.ts";
 import { createNotificationsService } from "./notifications.service.ts";
 
 const TAGS = ["notifications"];
@@ -22,6 +27,44 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   registerNotificationHandlers(app.outbox);
   const service = createNotificationsService({ db: app.db, storage: app.storage });
   const privately = { "cache-control": "private, no-store" };
+  const { config } = app;
+
+  // Mails (docs/notifications.md#mails): at once after each outbox dispatch (which polls, so other
+  // instances' notifications and a dead sender's leases are found too); digests once across instances.
+  const mails = createNotificationMails({
+    db: app.db,
+    storage: app.storage,
+    mailer: app.mailer,
+    log: app.log,
+    origin: config.publicOrigin,
+    secret: resolveJwtSecret(config),
+    smtpTimeoutMs: config.SMTP_TIMEOUT_MS,
+    digestHourUtc: config.DIGEST_HOUR_UTC,
+  });
+  app.outbox.afterDispatch(mails.wake);
+  app.addHook("onClose", () => mails.stop());
+  await repeatEvery(
+    app.jobs,
+    "notification-digests",
+    { intervalMs: config.DIGEST_CHECK_INTERVAL_MS, expireInSeconds: 1800 },
+    () => mails.sendDigests(),
+  );
+  const scopeName = (scope: MailScope) =>
+    scope === "DIGEST" ? "the daily digest" : `“${NOTIFICATION_KIND_INFO[scope].label.toLowerCase()}”`;
+  unsubscribeRoutes(app, {
+    path: "/v1/notification-preferences/unsubscribe",
+    tags: TAGS,
+    what: "notification mails",
+    known: mails.known,
+    unsubscribe: mails.unsubscribe,
+    texts: ({ scope }) => ({
+      askTitle: "Stop these mails from Flipside",
+      askBody: `<p>You will no longer get mails of ${escapeHtml(scopeName(scope))}. They stay in your notifications on Flipside, and you can choose again in your <a href="${escapeHtml(config.publicOrigin)}/profile/notifications">mail preferences</a>.</p>`,
+      button: "Stop these mails",
+      doneTitle: "You will get no more of these mails",
+      doneBody: `<p>Flipside will not mail you ${escapeHtml(scopeName(scope))} any more. To choose again, open your <a href="${escapeHtml(config.publicOrigin)}/profile/notifications">mail preferences</a>.</p>`,
+    }),
+  });
 
   app.get(
     "/v1/notifications",
@@ -135,6 +178,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
 export const notificationsRoutes = fp(routes, {
   name: "notifications",
-  dependencies: ["discussion", "outbox"],
+  dependencies: ["discussion", "outbox", "jobs", "mailer"],
   encapsulate: true,
 });

@@ -8,7 +8,7 @@ import {
   type NotificationKind,
 } from "@flipside/contracts/notification-constants";
 import type { Notification, NotificationPreference } from "@flipside/contracts/notifications";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
@@ -94,6 +94,92 @@ function linkOf(normalizedUrl: string | null, contributionId: string | null, typ
   return `/?${params.toString()}`;
 }
 
+/**
+ * What a person is still shown of their notifications: those whose contribution was taken back
+ * or hidden since go, and (when they have blocks) those of someone across a block made since.
+ */
+export function shownTo(recipientId: string, hasBlocks: boolean) {
+  return and(
+    eq(notifications.recipientId, recipientId),
+    sql`(${notifications.contributionId} is null or not ${contributions.deleted})`,
+    hasBlocks
+      ? sql`(${notifications.actorId} is null or ${notifications.actorId} <> all(${policy.blockedEitherWay(recipientId)}))`
+      : undefined,
+  );
+}
+
+/** Notifications as the inbox and the mails describe them, newest first. */
+export async function describeNotifications(
+  db: Db,
+  storage: Storage,
+  where: SQL | undefined,
+  range: { limit: number; offset: number },
+): Promise<Notification[]> {
+  const rows = await db
+    .select({
+      n: notifications,
+      actor: profileRefColumns(actor),
+      actorCount: sql<number>`(select count(*)::int from ${notificationActors} a where a.notification_id = ${notifications.id})`,
+      page: pageRefColumns(sitePages),
+      domain: sites.domain,
+      contributionType: contributions.kind,
+      body: contributions.body,
+    })
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .leftJoin(sitePages, eq(sitePages.id, notifications.pageId))
+    .leftJoin(sites, eq(sites.id, sitePages.siteId))
+    .leftJoin(contributions, eq(contributions.id, notifications.contributionId))
+    .where(where)
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(range.limit)
+    .offset(range.offset);
+  return rows.map(({ n, actor: who, actorCount, page, domain, contributionType, body }): Notification => {
+    const person = who?.id ? presentProfileRef(who, storage) : null;
+    const pageRef = page?.id && domain ? presentPageRef(page, domain) : null;
+    return {
+      id: n.id,
+      kind: n.kind,
+      message: notificationMessage({
+        kind: n.kind,
+        actorName: person?.displayName ?? "Someone",
+        actorCount: Math.max(1, actorCount),
+        itemCount: n.itemCount,
+        pageName: pageRef ? pageRef.title?.trim() || shortAddress(pageRef.displayUrl) : "a page",
+        domain: domain ?? "",
+        contributionType,
+      }),
+      actor: person,
+      actorCount: Math.max(1, actorCount),
+      itemCount: n.itemCount,
+      page: pageRef,
+      contributionId: n.contributionId,
+      contributionType,
+      excerpt: body ? markdownToText(body, 140) : null,
+      link: linkOf(pageRef?.normalizedUrl ?? null, n.contributionId, contributionType),
+      read: n.readAt !== null,
+      createdDate: n.createdAt.toISOString(),
+      updatedDate: n.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** A person's mail for some kinds (the preferences form, a mail's one-click unsubscribe). */
+export async function saveMailChoices(
+  db: Db,
+  userId: string,
+  changes: { kind: NotificationKind; mail: MailChoice }[],
+): Promise<void> {
+  for (const { kind, mail } of changes)
+    await db
+      .insert(notificationPreferences)
+      .values({ userId, kind, mail })
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { mail, updatedAt: new Date() },
+      });
+}
+
 /** The notifications of one person (docs/notifications.md). */
 export function createNotificationsService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
@@ -104,72 +190,15 @@ export function createNotificationsService(deps: { db: Db; storage: Storage }) {
       viewer: Viewer,
       query: { page: number; size: number },
     ): Promise<{ items: Notification[]; total: number }> {
-      // A contribution taken back, hidden or by someone across a block since: its notification goes.
-      const shown = and(
-        mine(viewer),
-        sql`(${notifications.contributionId} is null or not ${contributions.deleted})`,
-        viewer.hasBlocks
-          ? sql`(${notifications.actorId} is null or ${notifications.actorId} <> all(${policy.blockedEitherWay(viewer.id)}))`
-          : undefined,
-      );
-      const base = () =>
-        db
-          .select({
-            n: notifications,
-            actor: profileRefColumns(actor),
-            actorCount: sql<number>`(select count(*)::int from ${notificationActors} a where a.notification_id = ${notifications.id})`,
-            page: pageRefColumns(sitePages),
-            domain: sites.domain,
-            contributionType: contributions.kind,
-            body: contributions.body,
-          })
-          .from(notifications)
-          .leftJoin(actor, eq(actor.id, notifications.actorId))
-          .leftJoin(sitePages, eq(sitePages.id, notifications.pageId))
-          .leftJoin(sites, eq(sites.id, sitePages.siteId))
-          .leftJoin(contributions, eq(contributions.id, notifications.contributionId));
-      const [rows, [total]] = await Promise.all([
-        base()
-          .where(shown)
-          .orderBy(desc(notifications.updatedAt), desc(notifications.id))
-          .limit(query.size)
-          .offset(pageOffset(query)),
+      const shown = shownTo(viewer.id, viewer.hasBlocks);
+      const [items, [total]] = await Promise.all([
+        describeNotifications(db, storage, shown, { limit: query.size, offset: pageOffset(query) }),
         db
           .select({ n: count() })
           .from(notifications)
           .leftJoin(contributions, eq(contributions.id, notifications.contributionId))
           .where(shown),
       ]);
-      const items = rows.map(
-        ({ n, actor: who, actorCount, page, domain, contributionType, body }): Notification => {
-          const person = who?.id ? presentProfileRef(who, storage) : null;
-          const pageRef = page?.id && domain ? presentPageRef(page, domain) : null;
-          return {
-            id: n.id,
-            kind: n.kind,
-            message: notificationMessage({
-              kind: n.kind,
-              actorName: person?.displayName ?? "Someone",
-              actorCount: Math.max(1, actorCount),
-              itemCount: n.itemCount,
-              pageName: pageRef ? pageRef.title?.trim() || shortAddress(pageRef.displayUrl) : "a page",
-              domain: domain ?? "",
-              contributionType,
-            }),
-            actor: person,
-            actorCount: Math.max(1, actorCount),
-            itemCount: n.itemCount,
-            page: pageRef,
-            contributionId: n.contributionId,
-            contributionType,
-            excerpt: body ? markdownToText(body, 140) : null,
-            link: linkOf(pageRef?.normalizedUrl ?? null, n.contributionId, contributionType),
-            read: n.readAt !== null,
-            createdDate: n.createdAt.toISOString(),
-            updatedDate: n.updatedAt.toISOString(),
-          };
-        },
-      );
       return { items, total: total?.n ?? 0 };
     },
 
@@ -233,15 +262,7 @@ export function createNotificationsService(deps: { db: Db; storage: Storage }) {
       }));
     },
 
-    async setPreferences(viewer: Viewer, changes: { kind: NotificationKind; mail: MailChoice }[]) {
-      for (const { kind, mail } of changes)
-        await db
-          .insert(notificationPreferences)
-          .values({ userId: viewer.id, kind, mail })
-          .onConflictDoUpdate({
-            target: [notificationPreferences.userId, notificationPreferences.kind],
-            set: { mail, updatedAt: new Date() },
-          });
-    },
+    setPreferences: (viewer: Viewer, changes: { kind: NotificationKind; mail: MailChoice }[]) =>
+      saveMailChoices(db, viewer.id, changes),
   };
 }

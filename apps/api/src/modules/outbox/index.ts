@@ -1,4 +1,4 @@
 /** The outbox of domain events (decision 031, docs/outbox.md). */
 
 export { type Outbox, outboxPlugin } from "./outbox.plugin.ts";
-export { type OutboxEvent, type OutboxHandler, recordEvent } from "./outbox.ts";
+export { type OutboxEvent, type OutboxHandler, recordEvent, retryDelaySeconds } from "./outbox.ts";

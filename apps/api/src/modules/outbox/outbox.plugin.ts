@@ -9,6 +9,8 @@ export interface Outbox {
   on(type: string, handler: OutboxHandler): void;
   /** Handles the pending events now (after a write outside the discussion; tests). */
   wake(): Promise<void>;
+  /** Runs after each dispatch (work that follows handled events, such as their mails); `wake` waits for it. */
+  afterDispatch(listener: () => Promise<void>): void;
 }
 
 declare module "fastify" {
@@ -29,6 +31,11 @@ export const outboxPlugin = fp(
       maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     });
     let timer: NodeJS.Timeout | undefined;
+    const after: (() => Promise<void>)[] = [];
+    const dispatch = async () => {
+      await dispatcher.wake();
+      for (const listener of after) await listener();
+    };
     await repeatEvery(app.jobs, "outbox-sweep", { intervalMs: SWEEP_INTERVAL_MS, expireInSeconds: 600 }, () =>
       dispatcher.sweep(),
     );
@@ -37,12 +44,12 @@ export const outboxPlugin = fp(
     app.addHook("onReady", async () => {
       // A write here wakes the dispatcher as soon as it commits (the page cache hears of every
       // discussion write after its commit); the poll finds other instances' and a dead process's.
-      app.discussion.cache.subscribe(() => void dispatcher.wake());
+      app.discussion.cache.subscribe(() => void dispatch());
       if (config.OUTBOX_POLL_INTERVAL_MS > 0) {
-        timer = setInterval(() => void dispatcher.wake(), config.OUTBOX_POLL_INTERVAL_MS);
+        timer = setInterval(() => void dispatch(), config.OUTBOX_POLL_INTERVAL_MS);
         timer.unref();
       }
-      void dispatcher.wake();
+      void dispatch();
     });
     app.addHook("onClose", async () => {
       clearInterval(timer);
@@ -50,7 +57,8 @@ export const outboxPlugin = fp(
     });
     app.decorate("outbox", {
       on: (type, handler) => dispatcher.on(type, handler),
-      wake: () => dispatcher.wake(),
+      wake: dispatch,
+      afterDispatch: (listener) => after.push(listener),
     } satisfies Outbox);
   },
   { name: "outbox", dependencies: ["db", "jobs", "discussion"] },

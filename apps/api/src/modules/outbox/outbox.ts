@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { outboxEvents } from "../../db/schema/outbox.ts";
+import { coalesced } from "../../lib/coalesced.ts";
 
 /** One domain event as its handlers get it. */
 export interface OutboxEvent {
@@ -44,9 +45,6 @@ export const retryDelaySeconds = (attempts: number) => Math.min(3600, 2 ** attem
 export function createDispatcher(deps: { db: Db; log: FastifyBaseLogger; maxAttempts: number }) {
   const { db, log } = deps;
   const handlers = new Map<string, OutboxHandler[]>();
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   async function handle(tx: Db, row: typeof outboxEvents.$inferSelect): Promise<void> {
     const event: OutboxEvent = { id: row.id, type: row.type, payload: row.payload, createdAt: row.createdAt };
@@ -97,6 +95,9 @@ export function createDispatcher(deps: { db: Db; log: FastifyBaseLogger; maxAtte
     });
   }
 
+  // A full batch means there may be more.
+  const runner = coalesced("outbox dispatch", log, async () => (await batch()) === BATCH);
+
   return {
     /** Adds a handler of one type of event; a type nobody handles is marked processed as it comes. */
     on(type: string, handler: OutboxHandler): void {
@@ -107,27 +108,7 @@ export function createDispatcher(deps: { db: Db; log: FastifyBaseLogger; maxAtte
      * Handles every pending event now. Calls while it runs make it go round once more rather
      * than start a second run; resolves when nothing more was asked for.
      */
-    wake(): Promise<void> {
-      if (stopped) return Promise.resolve();
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        try {
-          do {
-            again = false;
-            while (!stopped && (await batch()) === BATCH) {}
-          } while (again && !stopped);
-        } catch (err) {
-          // The database is away: the next wake or poll tries again.
-          log.warn({ err }, "outbox dispatch failed");
-        } finally {
-          running = null;
-        }
-      })();
-      return running;
-    },
+    wake: runner.wake,
 
     /** Deletes events handled long ago. */
     async sweep(now = new Date()): Promise<void> {
@@ -146,10 +127,7 @@ export function createDispatcher(deps: { db: Db; log: FastifyBaseLogger; maxAtte
     },
 
     /** Stops handling and waits for the batch under way. */
-    async stop(): Promise<void> {
-      stopped = true;
-      await running;
-    },
+    stop: runner.stop,
   };
 }
 

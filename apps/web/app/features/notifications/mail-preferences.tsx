@@ -43,10 +43,8 @@ export function MailPreferences({ initial }: { initial: NotificationPreference[]
           Mail
         </h2>
         <p className="text-muted-foreground text-sm">
-          What Flipside mails you, and when. The inbox above always lists everything.
-        </p>
-        <p className="text-muted-foreground text-sm" data-testid="mail-not-sent-yet">
-          Notification mails are not sent yet: your choices are kept for when they are.
+          What Flipside mails you, and when: at once, in one mail a day, or never. The inbox above always
+          lists everything, and every mail has a link that stops its kind with one click.
         </p>
       </div>
       <ul className="flex flex-col divide-y rounded-xl border bg-card">
