@@ -23,6 +23,8 @@ export function reportOutcomeMail(p: {
   pageTitle: string | null;
   outcome: ReportOutcome;
   link: string;
+  /** Lines after the thanks (the notification mails' preferences and one-click unsubscribe). */
+  after?: string[];
 }): MailContent {
   const what = REPORT_TARGET_WORDS[p.targetKind];
   const where =
@@ -33,6 +35,6 @@ export function reportOutcomeMail(p: {
       p.outcome === "HIDDEN" && p.targetKind === "SITE_PAGE" ? PAGE_HIDDEN_WORDS : OUTCOME_WORDS[p.outcome],
     ],
     action: { label: "Open Flipside", url: p.link },
-    after: ["Reports help keep every discussion on Flipside worth reading."],
+    after: ["Reports help keep every discussion on Flipside worth reading.", ...(p.after ?? [])],
   });
 }

@@ -11,7 +11,11 @@ export interface MailedNotification {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
-const footer = (p: { settingsUrl: string; unsubscribeUrl: string; what: string }) => [
+/** "mails of “replies to what you wrote”" */
+export const mailsOf = (kindLabel: string) => `mails of “${kindLabel.toLowerCase()}”`;
+
+/** The last lines of every notification mail: why it came, and how to stop it. */
+export const notificationFooter = (p: { settingsUrl: string; unsubscribeUrl: string; what: string }) => [
   `You get ${p.what} because of your mail preferences. Choose what Flipside mails you: ${p.settingsUrl}`,
   `Stop these mails with one click: ${p.unsubscribeUrl}`,
 ];
@@ -28,7 +32,7 @@ export function notificationMail(p: {
   return render(oneLine(n.message), hello(p.displayName), {
     paragraphs: [`${n.message}.`, ...(n.excerpt ? [`“${n.excerpt}”`] : [])],
     action: { label: "Open it on Flipside", url: n.url },
-    after: footer({ ...p, what: `mails of “${p.kindLabel.toLowerCase()}”` }),
+    after: notificationFooter({ ...p, what: mailsOf(p.kindLabel) }),
   });
 }
 
@@ -48,7 +52,7 @@ export function digestMail(p: {
       paragraphs: ["Here is what happened since your last digest."],
       items: p.notifications.map((x) => ({ text: x.message, url: x.url, quote: x.excerpt })),
       action: { label: "See all your notifications", url: p.inboxUrl },
-      after: footer({ ...p, what: "this daily digest" }),
+      after: notificationFooter({ ...p, what: "this daily digest" }),
     },
   );
 }

@@ -11,9 +11,18 @@ const day = (date: Date) =>
  */
 export function websiteMail(
   event: WebsiteMailEvent | null,
-  p: { displayName: string; domain: string; link: string; finding: string; demotionDate: Date | null },
+  p: {
+    displayName: string;
+    domain: string;
+    link: string;
+    finding: string;
+    demotionDate: Date | null;
+    /** The notification mails' last lines (preferences, one-click unsubscribe). */
+    footer?: string[];
+  },
 ): MailContent | null {
   const action = { label: "Open the site's page", url: p.link };
+  const footer = p.footer ?? [];
   switch (event) {
     case "verified":
       return render(`${p.domain} is verified on Flipside`, hello(p.displayName), {
@@ -21,6 +30,7 @@ export function websiteMail(
           `Flipside found your proof and verified ${p.domain}. Your comments and replies on its pages now show as official responses.`,
         ],
         action,
+        after: footer,
       });
     case "proof-missing":
       return render(`The proof for ${p.domain} is missing`, hello(p.displayName), {
@@ -31,7 +41,7 @@ export function websiteMail(
             : `If it stays missing, ${p.domain} will no longer be verified.`,
         ],
         action,
-        after: ["If you removed it on purpose, you need do nothing."],
+        after: ["If you removed it on purpose, you need do nothing.", ...footer],
       });
     case "demoted":
       return render(`${p.domain} is no longer verified`, hello(p.displayName), {
@@ -40,6 +50,7 @@ export function websiteMail(
           "Put the proof back and verify again to speak for the site once more.",
         ],
         action,
+        after: footer,
       });
     case "retries-ended":
       return render(`Flipside could not verify ${p.domain}`, hello(p.displayName), {
@@ -48,6 +59,7 @@ export function websiteMail(
           "Once the proof is in place, verify again from the site's page.",
         ],
         action,
+        after: footer,
       });
     default:
       return null;

@@ -12,7 +12,6 @@ import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { setListHeaders } from "../../lib/pagination.ts";
 import { requireAccountRole, requireActivatedViewer } from "../../plugins/auth.ts";
@@ -29,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     config: app.config,
     limiter: app.limiter,
-    mailer: app.mailer,
+    wakeOutbox: () => void app.outbox.wake(),
     cache: app.discussion.cache,
     viewers: app.viewers,
   });
@@ -153,13 +152,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await requireAccountRole(request, ACCOUNT_ROLE.MODERATOR);
-      return service.act(viewer, request.body, linkOrigin(app.config.publicOrigin, request));
+      return service.act(viewer, request.body);
     },
   );
 };
 
 export const moderationRoutes = fp(routes, {
   name: "moderation",
-  dependencies: ["discussion"],
+  dependencies: ["discussion", "outbox"],
   encapsulate: true,
 });

@@ -12,8 +12,7 @@ import { sessions, users } from "../../db/schema/accounts.ts";
 import { contributions } from "../../db/schema/discussion.ts";
 import { reports } from "../../db/schema/moderation.ts";
 import { AppError, conflict, notFound, validationFailed } from "../../lib/errors.ts";
-import { type ReportOutcome, reportOutcomeMail } from "../../lib/mail-templates/moderation-mails.ts";
-import type { Mailer } from "../../lib/mailer.ts";
+import type { ReportOutcome } from "../../lib/mail-templates/moderation-mails.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Viewer, ViewerCache } from "../../plugins/auth.ts";
 import { type AuditActor, readAuditLog, recordAudit } from "../admin/index.ts";
@@ -24,6 +23,7 @@ import {
   setNoteModeration,
   setPageModeration,
 } from "../discussion/index.ts";
+import { record } from "../outbox/index.ts";
 import { loadTarget, type Target } from "./targets.ts";
 
 const HOUR = 60 * 60;
@@ -36,7 +36,8 @@ export interface ModerationDeps {
   db: Db;
   config: Config;
   limiter: Limiter;
-  mailer: Mailer;
+  /** Handles the events just recorded (each reporter's notification) without waiting for the poll. */
+  wakeOutbox(): void;
   cache: PageCache;
   viewers: ViewerCache;
 }
@@ -311,11 +312,7 @@ export function createModerationService(deps: ModerationDeps) {
    * A moderator's decision on a target, in one transaction with its audit entry; then the page
    * cache forgets, a suspended person's sessions end, and each reporter is told the outcome.
    */
-  async function act(
-    viewer: Viewer,
-    input: ModerationActionRequest,
-    origin: string,
-  ): Promise<ModerationCase> {
+  async function act(viewer: Viewer, input: ModerationActionRequest): Promise<ModerationCase> {
     const actor: NonNullable<AuditActor> = { id: viewer.id, displayName: viewer.displayName };
     const outcome = await db.transaction(async (tx) => {
       const target = await loadTarget(tx, input.targetKind, input.targetId);
@@ -399,6 +396,18 @@ export function createModerationService(deps: ModerationDeps) {
           break;
         }
       }
+      // Each reporter hears the outcome (a notification, and a mail as they chose), in this transaction.
+      if (told && closed.length > 0)
+        await record(tx, "report.decided", {
+          outcome: told,
+          targetId: target.id,
+          pageId: target.page?.id ?? null,
+          pageTitle: target.page?.title ?? null,
+          reporters: [...new Map(closed.map((c) => [c.reporterId, c])).values()].map((c) => ({
+            reporterId: c.reporterId,
+            targetKind: c.targetKind,
+          })),
+        });
       const suspension = input.action === "SUSPEND" || input.action === "UNSUSPEND";
       await recordAudit(tx, {
         actor,
@@ -410,12 +419,12 @@ export function createModerationService(deps: ModerationDeps) {
         reason: input.reason?.trim() ?? "",
         details: { ...details, reportsClosed: closed.length },
       });
-      return { pages, closed, told, suspendedId, target };
+      return { pages, suspendedId, target };
     });
 
     for (const page of outcome.pages) cache.invalidate(page);
     if (outcome.suspendedId) deps.viewers.forgetUser(outcome.suspendedId);
-    if (outcome.told) await tellReporters(outcome.closed, outcome.told, outcome.target, origin);
+    deps.wakeOutbox();
     return caseOf(outcome.target.kind, outcome.target.id, new Date());
   }
 
@@ -423,35 +432,6 @@ export function createModerationService(deps: ModerationDeps) {
     if (!userId) return "";
     const [user] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, userId));
     return user?.name ?? "";
-  }
-
-  /** One mail per reporter, with the outcome and nothing about the other person. */
-  async function tellReporters(
-    closed: { reporterId: string; targetKind: ReportTargetKind }[],
-    outcome: ReportOutcome,
-    target: Target,
-    origin: string,
-  ): Promise<void> {
-    const reporterIds = [...new Set(closed.map((c) => c.reporterId))];
-    if (reporterIds.length === 0) return;
-    const people = await db
-      .select({ id: users.id, email: users.email, displayName: users.displayName })
-      .from(users)
-      .where(inArray(users.id, reporterIds));
-    const kindOf = new Map(closed.map((c) => [c.reporterId, c.targetKind]));
-    const link = target.page ? `${origin}/?${new URLSearchParams({ url: target.page.url })}` : `${origin}/`;
-    for (const person of people) {
-      void deps.mailer.send({
-        to: person.email,
-        ...reportOutcomeMail({
-          displayName: person.displayName,
-          targetKind: kindOf.get(person.id) ?? target.kind,
-          pageTitle: target.page?.title ?? null,
-          outcome,
-          link,
-        }),
-      });
-    }
   }
 
   return { report, queue, oneCase, act };

@@ -269,6 +269,19 @@ describe("the moderation queue and its actions", () => {
     );
     expect(mail.text).toContain("Moderators agreed and hid it.");
     expect(mail.text).not.toContain("Andy");
+    // It is a notification: in the inbox too, and its mail stops with one click (docs/notifications.md).
+    const headers = Object.fromEntries(mail.parsed.headers.map((h) => [h.key, h.value]));
+    expect(headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(headers["list-unsubscribe"]).toMatch(/\/api\/v1\/notification-preferences\/unsubscribe\?token=/);
+    const inbox = await t.app.inject({ url: "/api/v1/notifications", headers: reporter.headers });
+    expect(inbox.json()).toEqual([
+      expect.objectContaining({
+        kind: "REPORT_OUTCOME",
+        message: "Moderators hid the comment you reported on “news.moderation-test.org/story”",
+        actor: null,
+        excerpt: null,
+      }),
+    ]);
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, reply.id));
     expect(entry).toMatchObject({
       actorId: moderator.id,

@@ -7,7 +7,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
 import { follows } from "../../db/schema/follows.ts";
 import { organizationMembers } from "../../db/schema/organizations.ts";
-import type { Outbox } from "../outbox/index.ts";
+import { type Outbox, onEvent } from "../outbox/index.ts";
 import { type Notice, notify, reachable } from "./notify.ts";
 
 const ContributionAdded = z.object({ contributionId: z.uuid() });
@@ -145,8 +145,38 @@ async function onVote(tx: Db, contributionId: string, voterId: string): Promise<
   ]);
 }
 
-/** Notifications from the discussion's events (the outbox, decision 031). */
+/** Notifications from the domain events (the outbox, decision 031). */
 export function registerNotificationHandlers(outbox: Outbox): void {
+  onEvent(outbox, "site.verification", async (tx, checked) => {
+    const [recipient] = await reachable(tx, null, [checked.userId]);
+    if (!recipient) return;
+    const { event, domain, finding, demotionDate } = checked;
+    await notify(tx, [
+      {
+        recipientId: recipient,
+        kind: "VERIFICATION",
+        // One per event: "missing" and then "no longer verified" are two things to know.
+        groupKey: `verification:${checked.claimId}:${event}`,
+        actorId: null,
+        data: { event, domain, finding, demotionDate },
+      },
+    ]);
+  });
+  onEvent(outbox, "report.decided", async (tx, decided) => {
+    const kindOf = new Map(decided.reporters.map((r) => [r.reporterId, r.targetKind]));
+    const recipients = await reachable(tx, null, [...kindOf.keys()]);
+    await notify(
+      tx,
+      recipients.map((recipientId) => ({
+        recipientId,
+        kind: "REPORT_OUTCOME",
+        groupKey: `report:${decided.targetId}`,
+        actorId: null,
+        pageId: decided.pageId,
+        data: { outcome: decided.outcome, targetKind: kindOf.get(recipientId), pageTitle: decided.pageTitle },
+      })),
+    );
+  });
   outbox.on("contribution.added", async (tx, event) => {
     await onContribution(tx, ContributionAdded.parse(event.payload).contributionId);
   });

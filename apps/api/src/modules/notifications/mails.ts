@@ -1,3 +1,4 @@
+import { domainToUnicode } from "node:url";
 import {
   NOTIFICATION_KIND_INFO,
   NOTIFICATION_KINDS,
@@ -14,16 +15,27 @@ import {
   notifications,
 } from "../../db/schema/notifications.ts";
 import { coalesced } from "../../lib/coalesced.ts";
+import type { MailContent } from "../../lib/mail-templates/account-mails.ts";
+import { reportOutcomeMail } from "../../lib/mail-templates/moderation-mails.ts";
 import {
   digestMail,
   type MailedNotification,
+  mailsOf,
+  notificationFooter,
   notificationMail,
 } from "../../lib/mail-templates/notification-mails.ts";
+import { websiteMail } from "../../lib/mail-templates/website-mails.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { createTagger } from "../../lib/tokens.ts";
 import { retryDelaySeconds } from "../outbox/index.ts";
-import { describeNotifications, saveMailChoices, shownTo } from "./notifications.service.ts";
+import {
+  describeNotifications,
+  ReportOutcomeData,
+  saveMailChoices,
+  shownTo,
+  VerificationData,
+} from "./notifications.service.ts";
 
 /** Notifications claimed per round, digests looked for per round, notifications a digest lists. */
 const MAIL_BATCH = 10;
@@ -31,6 +43,34 @@ const DIGEST_BATCH = 100;
 const DIGEST_MOST = 50;
 /** Tries of a mail at once before it is given up on (marked FAILED). */
 const MAIL_ATTEMPTS = 8;
+
+/**
+ * The mails some kinds always had, kept word for word (a report's outcome, a website check's
+ * finding), now with the notification mails' last lines; null for the others.
+ */
+function kindMail(
+  n: { kind: NotificationKind; data: unknown },
+  p: { displayName: string; link: string; footer: string[] },
+): MailContent | null {
+  if (n.kind === "REPORT_OUTCOME") {
+    const report = ReportOutcomeData.safeParse(n.data);
+    if (report.success)
+      return reportOutcomeMail({ displayName: p.displayName, ...report.data, link: p.link, after: p.footer });
+  }
+  if (n.kind === "VERIFICATION") {
+    const check = VerificationData.safeParse(n.data);
+    if (check.success)
+      return websiteMail(check.data.event, {
+        displayName: p.displayName,
+        domain: domainToUnicode(check.data.domain) || check.data.domain,
+        link: p.link,
+        finding: check.data.finding,
+        demotionDate: check.data.demotionDate ? new Date(check.data.demotionDate) : null,
+        footer: p.footer,
+      });
+  }
+  return null;
+}
 
 /** What an unsubscribe link stops: one kind's mails at once, or the daily digest. */
 export type MailScope = NotificationKind | "DIGEST";
@@ -114,6 +154,7 @@ export function createNotificationMails(deps: {
         kind: notifications.kind,
         attempts: notifications.mailAttempts,
         readAt: notifications.readAt,
+        data: notifications.data,
       });
   }
 
@@ -133,17 +174,18 @@ export function createNotificationMails(deps: {
       return;
     }
     const url = unsubscribeUrl(claimed.recipientId, claimed.kind);
-    const sent = await mailer.send({
-      to: person.email,
-      ...notificationMail({
+    const kindLabel = NOTIFICATION_KIND_INFO[claimed.kind].label;
+    const footer = notificationFooter({ settingsUrl, unsubscribeUrl: url, what: mailsOf(kindLabel) });
+    const content =
+      kindMail(claimed, { displayName: person.displayName, link: `${origin}${notification.link}`, footer }) ??
+      notificationMail({
         displayName: person.displayName,
         notification: mailed(notification),
-        kindLabel: NOTIFICATION_KIND_INFO[claimed.kind].label,
+        kindLabel,
         settingsUrl,
         unsubscribeUrl: url,
-      }),
-      headers: headersFor(url),
-    });
+      });
+    const sent = await mailer.send({ to: person.email, ...content, headers: headersFor(url) });
     if (sent) {
       await db
         .update(notifications)

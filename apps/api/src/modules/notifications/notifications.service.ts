@@ -1,5 +1,7 @@
+import { domainToUnicode } from "node:url";
 import { shortAddress } from "@flipside/contracts/discussion-constants";
 import { markdownToText } from "@flipside/contracts/markdown";
+import { REPORT_TARGET_KINDS, REPORT_TARGET_WORDS } from "@flipside/contracts/moderation-constants";
 import {
   type MailChoice,
   NOTIFICATION_KIND_INFO,
@@ -10,6 +12,7 @@ import {
 import type { Notification, NotificationPreference } from "@flipside/contracts/notifications";
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
@@ -44,8 +47,66 @@ function people(name: string, count: number): string {
   return count === 2 ? `${name} and 1 other person` : `${name} and ${count - 1} others`;
 }
 
+/** What a report's outcome notification keeps (`report.decided`, docs/outbox.md#events). */
+export const ReportOutcomeData = z.object({
+  outcome: z.enum(["DISMISSED", "HIDDEN", "SUSPENDED"]),
+  targetKind: z.enum(REPORT_TARGET_KINDS),
+  pageTitle: z.string().nullable(),
+});
+
+/** "Moderators hid the comment you reported on “A page”": the outcome, nothing about anyone. */
+function reportOutcomeMessage(data: unknown, page: string): string {
+  const parsed = ReportOutcomeData.safeParse(data);
+  if (!parsed.success) return "Moderators decided on your report";
+  const { outcome, targetKind } = parsed.data;
+  const what = REPORT_TARGET_WORDS[targetKind].replace(/^a /, "the ");
+  const where = targetKind === "ACCOUNT" ? "" : targetKind === "SITE_PAGE" ? `, ${page}` : ` on ${page}`;
+  switch (outcome) {
+    case "DISMISSED":
+      return `Moderators reviewed ${what} you reported${where} and left it as it is`;
+    case "HIDDEN":
+      return `Moderators hid ${what} you reported${where}`;
+    default:
+      return targetKind === "ACCOUNT"
+        ? "Moderators suspended the person you reported"
+        : `Moderators suspended the account behind ${what} you reported${where}`;
+  }
+}
+
+/** What a website check's notification keeps (`site.verification`). */
+export const VerificationData = z.object({
+  event: z.enum(["verified", "proof-missing", "demoted", "retries-ended"]),
+  domain: z.string(),
+  finding: z.string(),
+  demotionDate: z.iso.datetime().nullable(),
+});
+
+function verificationMessage(data: unknown): string {
+  const parsed = VerificationData.safeParse(data);
+  if (!parsed.success) return "A check of your website changed something";
+  const domain = domainToUnicode(parsed.data.domain) || parsed.data.domain;
+  switch (parsed.data.event) {
+    case "verified":
+      return `${domain} is verified on Flipside`;
+    case "proof-missing":
+      return `The proof for ${domain} is missing`;
+    case "demoted":
+      return `${domain} is no longer verified`;
+    default:
+      return `Flipside could not verify ${domain}`;
+  }
+}
+
+/** The website's page in the profile, for a check's notification. */
+export function websiteLink(data: unknown): string | null {
+  const parsed = VerificationData.safeParse(data);
+  return parsed.success ? `/profile/websites/${encodeURIComponent(parsed.data.domain)}` : null;
+}
+
 export interface MessageParts {
   kind: NotificationKind;
+  /** What the kind keeps besides (a report's outcome). */
+  data: unknown;
   actorName: string;
   actorCount: number;
   itemCount: number;
@@ -73,6 +134,10 @@ export function notificationMessage(n: MessageParts): string {
       return n.itemCount <= 1
         ? `${n.actorName} ${DID[n.contributionType ?? "COMMENT"]} ${page}`
         : `${n.itemCount} new comments, reviews or links on ${page}`;
+    case "REPORT_OUTCOME":
+      return reportOutcomeMessage(n.data, page);
+    case "VERIFICATION":
+      return verificationMessage(n.data);
     case "SITE_REVIEW":
       return n.itemCount <= 1
         ? `${n.actorName} reviewed ${page} on your site ${n.domain}`
@@ -142,6 +207,7 @@ export async function describeNotifications(
       kind: n.kind,
       message: notificationMessage({
         kind: n.kind,
+        data: n.data,
         actorName: person?.displayName ?? "Someone",
         actorCount: Math.max(1, actorCount),
         itemCount: n.itemCount,
@@ -156,7 +222,9 @@ export async function describeNotifications(
       contributionId: n.contributionId,
       contributionType,
       excerpt: body ? markdownToText(body, 140) : null,
-      link: linkOf(pageRef?.normalizedUrl ?? null, n.contributionId, contributionType),
+      link:
+        (n.kind === "VERIFICATION" ? websiteLink(n.data) : null) ??
+        linkOf(pageRef?.normalizedUrl ?? null, n.contributionId, contributionType),
       read: n.readAt !== null,
       createdDate: n.createdAt.toISOString(),
       updatedDate: n.updatedAt.toISOString(),

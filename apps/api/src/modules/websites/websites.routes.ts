@@ -35,7 +35,7 @@ export function websitesServiceFor(app: FastifyInstance, over: Partial<WebsitesD
     db: app.db,
     config: app.config,
     checker: createProofChecker(app.config),
-    mailer: app.mailer,
+    wakeOutbox: () => void app.outbox.wake(),
     limiter: app.limiter,
     storage: app.storage,
     log: app.log,

@@ -16,12 +16,11 @@ import { contributions, reviews, sitePages, sites } from "../../db/schema/discus
 import { organizationMembers } from "../../db/schema/organizations.ts";
 import { SITE_WITHOUT_OWNER, siteClaims } from "../../db/schema/websites.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
-import { websiteMail } from "../../lib/mail-templates/website-mails.ts";
-import type { Mailer } from "../../lib/mailer.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { authorColumns, findOrInsertSite, presentPageRef, presentProfileRef } from "../discussion/index.ts";
 import { EVERYONE_IN_ORGANIZATION, MANAGERS, requireRole } from "../organizations/index.ts";
+import { record as recordDomainEvent } from "../outbox/index.ts";
 import { claimTarget } from "./claim-target.ts";
 import type { ProofChecker } from "./proof-checks.ts";
 import { type CheckEvent, nextState } from "./verification-schedule.ts";
@@ -41,7 +40,8 @@ export interface WebsitesDeps {
   db: Db;
   config: Config;
   checker: ProofChecker;
-  mailer: Mailer;
+  /** Handles the events just recorded (the claimant's notification) without waiting for the poll. */
+  wakeOutbox(): void;
   limiter: Limiter;
   storage: Storage;
   log: FastifyBaseLogger;
@@ -133,25 +133,6 @@ export function createWebsitesService(deps: WebsitesDeps) {
     return row;
   }
 
-  function mail(event: CheckEvent, claim: ClaimRow, domain: string, message: string) {
-    if (!event || event === "restored") return;
-    void (async () => {
-      const [user] = await db
-        .select({ email: users.email, displayName: users.displayName })
-        .from(users)
-        .where(eq(users.id, claim.userId));
-      if (!user) return;
-      const content = websiteMail(event, {
-        displayName: user.displayName,
-        domain: domainToUnicode(domain) || domain,
-        link: `${config.publicOrigin}/profile/websites/${encodeURIComponent(domain)}`,
-        finding: message,
-        demotionDate: later(claim.failingSince, config.SITE_PROOF_GRACE_MS),
-      });
-      if (content) await deps.mailer.send({ to: user.email, ...content });
-    })().catch((error) => deps.log.error({ err: error }, "could not mail a website owner"));
-  }
-
   /**
    * Writes what a check found. Locks the site, then the claim (the same order everywhere), so
    * two owners proving one site at once are decided one after the other: the first wins, the
@@ -209,11 +190,22 @@ export function createWebsitesService(deps: WebsitesDeps) {
       } else if (event === "demoted") {
         [newSite] = await tx.update(sites).set(SITE_WITHOUT_OWNER).where(eq(sites.id, site.id)).returning();
       }
+      // The claimant hears of what a check changed (a notification, and a mail as they chose).
+      if (event && event !== "restored")
+        await recordDomainEvent(tx, "site.verification", {
+          event,
+          claimId: claim.id,
+          userId: claim.userId,
+          domain: site.domain,
+          finding: outcome.message,
+          demotionDate:
+            later((updated ?? claim).failingSince, config.SITE_PROOF_GRACE_MS)?.toISOString() ?? null,
+        });
       return { claim: updated ?? claim, site: newSite ?? site, event, changed: newSite !== site };
     });
     if (typeof result === "string") return result;
     if (result.changed) deps.onSiteChanged?.(result.site.id);
-    mail(result.event, result.claim, result.site.domain, outcome.message);
+    if (result.event && result.event !== "restored") deps.wakeOutbox();
     return result;
   }
 

@@ -331,6 +331,15 @@ describe("checks on their own", () => {
     expect((await stored(c.id))?.status).toBe("VERIFIED");
     const told = await mail.next(`${owner.id}@example.test`);
     expect(told.subject).toBe(`${domain} is verified on Flipside`);
+    // A notification (docs/notifications.md): in the inbox, leading to the site's page.
+    const inbox = await t.app.inject({ url: "/api/v1/notifications", headers: owner.headers });
+    expect(inbox.json()).toContainEqual(
+      expect.objectContaining({
+        kind: "VERIFICATION",
+        message: `${domain} is verified on Flipside`,
+        link: `/profile/websites/${domain}`,
+      }),
+    );
   });
 
   it("stops re-trying 72 hours after the first failure and returns to PENDING", async () => {

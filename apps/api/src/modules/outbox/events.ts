@@ -1,0 +1,50 @@
+import { REPORT_TARGET_KINDS } from "@flipside/contracts/moderation-constants";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import type { Outbox } from "./outbox.plugin.ts";
+import { recordEvent } from "./outbox.ts";
+
+/**
+ * The domain events other modules record (docs/outbox.md#events): each type with the shape of its
+ * payload, so the module that records one and the handlers that read it agree. The discussion's
+ * own events (`contribution.added`, `vote.cast`) come from triggers (migration 0024).
+ */
+export const EVENTS = {
+  /** Moderators closed reports with an outcome; each reporter is told, nothing about anyone else. */
+  "report.decided": z.object({
+    outcome: z.enum(["DISMISSED", "HIDDEN", "SUSPENDED"]),
+    targetId: z.uuid(),
+    pageId: z.uuid().nullable(),
+    pageTitle: z.string().nullable(),
+    reporters: z.array(z.object({ reporterId: z.uuid(), targetKind: z.enum(REPORT_TARGET_KINDS) })),
+  }),
+  /** A check its owner did not start changed a claim: the claimant is told (docs/websites.md). */
+  "site.verification": z.object({
+    event: z.enum(["verified", "proof-missing", "demoted", "retries-ended"]),
+    claimId: z.uuid(),
+    userId: z.uuid(),
+    domain: z.string(),
+    finding: z.string(),
+    demotionDate: z.iso.datetime().nullable(),
+  }),
+} as const;
+
+export type EventType = keyof typeof EVENTS;
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]>;
+
+/** Each type's schema, typed so that a type's schema is known to parse that type's payload. */
+const SCHEMAS: { [T in EventType]: z.ZodType<EventPayload<T>> } = EVENTS;
+
+/** Records a domain event of a known type in the caller's transaction. */
+export function record<T extends EventType>(tx: Db, type: T, payload: EventPayload<T>): Promise<void> {
+  return recordEvent(tx, type, payload);
+}
+
+/** Handles a known type of event with its payload checked against its shape. */
+export function on<T extends EventType>(
+  outbox: Outbox,
+  type: T,
+  handler: (tx: Db, payload: EventPayload<T>) => Promise<void>,
+): void {
+  outbox.on(type, (tx, event) => handler(tx, SCHEMAS[type].parse(event.payload)));
+}
