@@ -1,13 +1,14 @@
 import { FOLLOW_LABELS, type FollowKind } from "@flipside/contracts/follow-constants";
 import type { Follow, Follower } from "@flipside/contracts/follows";
-import { useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { BellPlus, Globe, Users } from "../../components/ui/icons.tsx";
+import { ShowMore } from "../../components/ui/show-more.tsx";
 import type { ListPage } from "../../lib/api.ts";
 import { follows } from "../../lib/follows-client.ts";
+import { useGrowingList } from "../../lib/growing-list.ts";
 import { pageViewPath } from "../../lib/page-view-path.ts";
 import { notify } from "../../lib/toast.ts";
 
@@ -31,58 +32,6 @@ function target(follow: Follow): { name: string; to: string } {
   return { name: follow.person?.displayName ?? "", to: `/users/${follow.targetId}` };
 }
 
-/** A list that starts with the server's first page and grows by "Show more". */
-function useGrowingList<T>(first: ListPage<T>, next: (page: number) => Promise<ListPage<T>>) {
-  const [items, setItems] = useState(first.items);
-  const [total, setTotal] = useState(first.total);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
-  async function more() {
-    setLoading(true);
-    try {
-      const answer = await next(page + 1);
-      setItems((shown) => [...shown, ...answer.items]);
-      setTotal(answer.total);
-      setPage(page + 1);
-    } catch {
-      notify.error("Could not load more. Try again.");
-    } finally {
-      setLoading(false);
-    }
-  }
-  return { items, setItems, total, setTotal, more, loading };
-}
-
-function ShowMore({
-  shown,
-  total,
-  loading,
-  onMore,
-  testId,
-}: {
-  shown: number;
-  total: number;
-  loading: boolean;
-  onMore(): void;
-  testId: string;
-}) {
-  if (shown >= total) return null;
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="sm"
-      className="self-start"
-      onClick={onMore}
-      disabled={loading}
-      aria-busy={loading || undefined}
-      data-testid={testId}
-    >
-      {loading ? "Loading…" : `Show more (${total - shown} more)`}
-    </Button>
-  );
-}
-
 /**
  * "Following" and "Followers" on the profile home (docs/follows.md): what the person follows, each
  * with Unfollow, and who follows them. Both are theirs alone.
@@ -94,8 +43,16 @@ export function FollowsSection({
   following: ListPage<Follow>;
   followers: ListPage<Follower>;
 }) {
-  const mine = useGrowingList(following, (page) => follows.list({ page, size: FOLLOWS_PAGE_SIZE }));
-  const theirs = useGrowingList(followers, (page) => follows.followers({ page, size: FOLLOWS_PAGE_SIZE }));
+  const mine = useGrowingList(
+    following,
+    (page) => follows.list({ page, size: FOLLOWS_PAGE_SIZE }),
+    (f) => `${f.targetKind}-${f.targetId}`,
+  );
+  const theirs = useGrowingList(
+    followers,
+    (page) => follows.followers({ page, size: FOLLOWS_PAGE_SIZE }),
+    (f) => f.person.id,
+  );
 
   async function unfollow(follow: Follow) {
     try {

@@ -7,9 +7,11 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Bell, Check, CheckCheck } from "../../components/ui/icons.tsx";
+import { ShowMore } from "../../components/ui/show-more.tsx";
 import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import type { ListPage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { useGrowingList } from "../../lib/growing-list.ts";
 import { notify } from "../../lib/toast.ts";
 import { setUnreadCount } from "../../lib/unread-notifications.ts";
 import { notificationsClient } from "./notifications-client.ts";
@@ -21,10 +23,12 @@ import { notificationsClient } from "./notifications-client.ts";
  */
 export function NotificationsInbox({ userId, first }: { userId: string; first: ListPage<Notification> }) {
   const queryClient = useQueryClient();
-  const [items, setItems] = useState(first.items);
-  const [total, setTotal] = useState(first.total);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
+  const list = useGrowingList(
+    first,
+    (page) => notificationsClient.list(page),
+    (n) => n.id,
+  );
+  const { items, setItems } = list;
   const [markingAll, setMarkingAll] = useState(false);
   const unreadShown = items.filter((n) => !n.read).length;
 
@@ -60,20 +64,6 @@ export function NotificationsInbox({ userId, first }: { userId: string; first: L
       notify.error("Could not mark them as read. Try again.");
     } finally {
       setMarkingAll(false);
-    }
-  }
-
-  async function more() {
-    setLoading(true);
-    try {
-      const answer = await notificationsClient.list(page + 1);
-      setItems((shown) => [...shown, ...answer.items.filter((n) => !shown.some((s) => s.id === n.id))]);
-      setTotal(answer.total);
-      setPage(page + 1);
-    } catch {
-      notify.error("Could not load more. Try again.");
-    } finally {
-      setLoading(false);
     }
   }
 
@@ -169,20 +159,13 @@ export function NotificationsInbox({ userId, first }: { userId: string; first: L
           </li>
         ))}
       </ul>
-      {items.length < total ? (
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="self-start"
-          onClick={more}
-          disabled={loading}
-          aria-busy={loading || undefined}
-          data-testid="notifications-more"
-        >
-          {loading ? "Loading…" : `Show more (${total - items.length} more)`}
-        </Button>
-      ) : null}
+      <ShowMore
+        shown={items.length}
+        total={list.total}
+        loading={list.loading}
+        onMore={list.more}
+        testId="notifications-more"
+      />
     </section>
   );
 }
