@@ -166,4 +166,41 @@ describe("notifications", () => {
     expect(await page.getByLabel("Replies to what you wrote").inputValue()).toBe("NEVER");
     expect(await page.getByLabel("Mentions of you").inputValue()).toBe("NOW");
   });
+
+  it("tells a person of an organisation's invitation and lets them join from it", async () => {
+    const kim = await journey.account("Kim Owner", { email: uniqueEmail("kim") });
+    const lou = await journey.account("Lou Invited", { email: uniqueEmail("lou") });
+    const org = await journey.api<{ id: string; name: string }>("/v1/organizations", {
+      method: "POST",
+      token: kim.token,
+      body: { name: `Desk ${suffix}`, slug: `desk-${suffix}` },
+    });
+    expect(org.status).toBe(201);
+    const invited = await journey.api(`/v1/organizations/${org.data.id}/invitations`, {
+      method: "POST",
+      token: kim.token,
+      body: { email: lou.email },
+    });
+    expect(invited.status).toBe(201);
+
+    const session = await tracked();
+    const page = session.page;
+    await signIn(session, lou);
+    await expect
+      .poll(
+        async () => {
+          await visit(page, "/profile/notifications");
+          return page.getByTestId("notification-link").allTextContents();
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toEqual([expect.stringContaining(`Kim Owner invited you to join “Desk ${suffix}” as a member`)]);
+    await page.getByTestId("notification-link").click();
+    await expect.poll(() => pathOf(page)).toBe("/profile/organizations");
+    const invitation = page.getByTestId("invitation-for-me");
+    expect(await invitation.textContent()).toContain("Kim Owner invited you as member");
+    await page.getByRole("button", { name: `Join Desk ${suffix}` }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/profile/organizations/${org.data.id}`);
+    await page.getByText(`Welcome to Desk ${suffix}`).waitFor();
+  });
 });

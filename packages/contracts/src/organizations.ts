@@ -135,6 +135,12 @@ export const InvitationPreview = z
   .meta({ id: "InvitationPreview" });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
+/** An invitation to the viewer's own address, answered in the app (`/profile/organizations`). */
+export const ReceivedInvitation = InvitationPreview.extend({ id: z.uuid() }).meta({
+  id: "ReceivedInvitation",
+});
+export type ReceivedInvitation = z.infer<typeof ReceivedInvitation>;
+
 /** An organisation's public page (`/profiles/{uuid}`), as a person's shows a person. */
 export const PublicOrganization = Organization.extend({
   websites: z.array(z.object({ domain: z.string(), unicodeDomain: z.string() })),

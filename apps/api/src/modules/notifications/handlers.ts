@@ -6,7 +6,11 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
 import { follows } from "../../db/schema/follows.ts";
-import { organizationMembers } from "../../db/schema/organizations.ts";
+import {
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+} from "../../db/schema/organizations.ts";
 import { type Outbox, onEvent } from "../outbox/index.ts";
 import { type Notice, notify, reachable } from "./notify.ts";
 
@@ -147,6 +151,34 @@ async function onVote(tx: Db, contributionId: string, voterId: string): Promise<
 
 /** Notifications from the domain events (the outbox, decision 031). */
 export function registerNotificationHandlers(outbox: Outbox): void {
+  onEvent(outbox, "organization.invited", async (tx, invited) => {
+    // Only an account whose address is proven: the invitation is answered from its inbox.
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${invited.email})`, eq(users.activated, true)));
+    if (!account) return;
+    const [recipient] = await reachable(tx, invited.inviterId, [account.id]);
+    const [row] = await tx
+      .select({
+        role: organizationInvitations.role,
+        status: organizationInvitations.status,
+        name: organizations.name,
+      })
+      .from(organizationInvitations)
+      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+      .where(eq(organizationInvitations.id, invited.invitationId));
+    if (!recipient || !row || row.status !== "PENDING") return;
+    await notify(tx, [
+      {
+        recipientId: recipient,
+        kind: "INVITATION",
+        groupKey: `invitation:${invited.invitationId}`,
+        actorId: invited.inviterId,
+        data: { organizationId: invited.organizationId, organizationName: row.name, role: row.role },
+      },
+    ]);
+  });
   onEvent(outbox, "site.verification", async (tx, checked) => {
     const [recipient] = await reachable(tx, null, [checked.userId]);
     if (!recipient) return;

@@ -103,6 +103,19 @@ export function websiteLink(data: unknown): string | null {
   return parsed.success ? `/profile/websites/${encodeURIComponent(parsed.data.domain)}` : null;
 }
 
+/** What an invitation's notification keeps (`organization.invited`). */
+const InvitationData = z.object({
+  organizationName: z.string(),
+  role: z.enum(["ADMIN", "MEMBER"]),
+});
+
+function invitationMessage(data: unknown, actorName: string): string {
+  const parsed = InvitationData.safeParse(data);
+  if (!parsed.success) return `${actorName} invited you to an organisation`;
+  const role = parsed.data.role === "ADMIN" ? "an admin" : "a member";
+  return `${actorName} invited you to join “${parsed.data.organizationName}” as ${role}`;
+}
+
 export interface MessageParts {
   kind: NotificationKind;
   /** What the kind keeps besides (a report's outcome). */
@@ -138,6 +151,8 @@ export function notificationMessage(n: MessageParts): string {
       return reportOutcomeMessage(n.data, page);
     case "VERIFICATION":
       return verificationMessage(n.data);
+    case "INVITATION":
+      return invitationMessage(n.data, n.actorName);
     case "SITE_REVIEW":
       return n.itemCount <= 1
         ? `${n.actorName} reviewed ${page} on your site ${n.domain}`
@@ -224,6 +239,8 @@ export async function describeNotifications(
       excerpt: body ? markdownToText(body, 140) : null,
       link:
         (n.kind === "VERIFICATION" ? websiteLink(n.data) : null) ??
+        // Invitations are answered in the organisations' page of the profile.
+        (n.kind === "INVITATION" ? "/profile/organizations" : null) ??
         linkOf(pageRef?.normalizedUrl ?? null, n.contributionId, contributionType),
       read: n.readAt !== null,
       createdDate: n.createdAt.toISOString(),

@@ -240,4 +240,92 @@ describe("invitations by mail", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe("That address asked Flipside to send it no invitations.");
   });
+
+  it("tells an account it was invited, and lets it answer in the app by the invitation's id", async () => {
+    const org = await newOrg();
+    const email = uniqueEmail("invitee");
+    const invitee = await createUser(t.app, { displayName: "Ivy Invitee", email });
+    const stranger = await createUser(t.app, { displayName: "Sam Stranger" });
+    expect((await invite(org, email.toUpperCase(), owner, "ADMIN")).statusCode).toBe(201);
+    await keyOf(email);
+    await t.app.outbox.wake();
+
+    const inbox = await t.app.inject({ url: "/api/v1/notifications", headers: invitee.headers });
+    expect(inbox.json()).toEqual([
+      expect.objectContaining({
+        kind: "INVITATION",
+        message: expect.stringMatching(/^Olive <Owner> invited you to join “Newsroom \d+” as an admin$/),
+        link: "/profile/organizations",
+      }),
+    ]);
+    const mine = await t.app.inject({
+      url: "/api/v1/organization-invitations/for-me",
+      headers: invitee.headers,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual([
+      expect.objectContaining({
+        organization: expect.objectContaining({ id: org.id }),
+        role: "ADMIN",
+        inviter: "Olive <Owner>",
+      }),
+    ]);
+    const id = mine.json()[0].id;
+    const answer = (who: TestUser, what: string, invitationId = id) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/v1/organization-invitations/for-me/${invitationId}/${what}`,
+        headers: who.headers,
+      });
+    // Someone else's is not there; a made-up answer is a 400.
+    expect(
+      (
+        await t.app.inject({ url: "/api/v1/organization-invitations/for-me", headers: stranger.headers })
+      ).json(),
+    ).toEqual([]);
+    expect((await answer(stranger, "accept")).statusCode).toBe(404);
+    expect((await answer(invitee, "maybe")).statusCode).toBe(400);
+    const joined = await answer(invitee, "accept");
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ id: org.id, role: "ADMIN" });
+    expect((await answer(invitee, "decline")).statusCode).toBe(409);
+    expect(
+      (
+        await t.app.inject({ url: "/api/v1/organization-invitations/for-me", headers: invitee.headers })
+      ).json(),
+    ).toEqual([]);
+  });
+
+  it("lists nothing for an address not proven yet, and declines by id", async () => {
+    const org = await newOrg();
+    const email = uniqueEmail("unproven");
+    const unproven = await createUser(t.app, { email, activated: false });
+    expect((await invite(org, email)).statusCode).toBe(201);
+    await keyOf(email);
+    await t.app.outbox.wake();
+    expect(
+      (
+        await t.app.inject({ url: "/api/v1/organization-invitations/for-me", headers: unproven.headers })
+      ).json(),
+    ).toEqual([]);
+    expect((await t.app.inject({ url: "/api/v1/notifications", headers: unproven.headers })).json()).toEqual(
+      [],
+    );
+    await t.app.db.update(users).set({ activated: true }).where(eq(users.id, unproven.id));
+    t.app.viewers.forgetUser(unproven.id);
+    const [waiting] = (
+      await t.app.inject({ url: "/api/v1/organization-invitations/for-me", headers: unproven.headers })
+    ).json();
+    const declined = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/organization-invitations/for-me/${waiting.id}/decline`,
+      headers: unproven.headers,
+    });
+    expect(declined.statusCode).toBe(204);
+    const [row] = await t.app.db
+      .select()
+      .from(organizationInvitations)
+      .where(eq(organizationInvitations.id, waiting.id));
+    expect(row?.status).toBe("DECLINED");
+  });
 });

@@ -6,6 +6,7 @@ import {
   ORGANIZATION_LIMITS,
   ORGANIZATION_MESSAGES,
   type OrganizationInvitation,
+  type ReceivedInvitation,
 } from "@flipside/contracts/organizations";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -25,6 +26,7 @@ import type { Mailer } from "../../lib/mailer.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { ViewerCache } from "../../plugins/auth.ts";
 import { presentProfileRef } from "../discussion/index.ts";
+import { record } from "../outbox/index.ts";
 import { MANAGERS, requireRole } from "./membership.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,8 +40,13 @@ export interface InvitationsDeps {
   storage: Storage;
   log: FastifyBaseLogger;
   viewers: ViewerCache;
+  /** Handles the events just recorded (the invitee's notification) without waiting for the poll. */
+  wakeOutbox(): void;
   now?: () => Date;
 }
+
+/** Who answers an invitation: the signed-in account, by its address. */
+type Invitee = { id: string; email: string; activated: boolean };
 
 /**
  * Invitations to an organisation by mail (docs/organizations.md#invitations): one fixed template,
@@ -206,6 +213,51 @@ export function createInvitations(deps: InvitationsDeps) {
     return row?.email ?? null;
   }
 
+  /** Makes the invitee a member (the invitation held, so two answers at once make one). */
+  async function join(viewer: Invitee, found: InvitationRow): Promise<string> {
+    await db.transaction(async (tx) => {
+      await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, found.organizationId))
+        .for("update");
+      const [row] = await tx
+        .select()
+        .from(organizationInvitations)
+        .where(eq(organizationInvitations.id, found.id))
+        .for("update");
+      if (!row || row.keyHash !== found.keyHash) throw notFound(ORGANIZATION_MESSAGES.invitationInvalid);
+      requirePending(row);
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
+      const [mine] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.userId, viewer.id));
+      if ((mine?.n ?? 0) >= ORGANIZATION_LIMITS.membershipsPerPerson)
+        throw conflict(ORGANIZATION_MESSAGES.tooManyMemberships);
+      await tx
+        .insert(organizationMembers)
+        .values({ organizationId: row.organizationId, userId: viewer.id, role: row.role })
+        .onConflictDoNothing();
+      await tx
+        .update(organizationInvitations)
+        .set({ status: "ACCEPTED", respondedAt: now() })
+        .where(eq(organizationInvitations.id, row.id));
+      if (!viewer.activated) await tx.update(users).set({ activated: true }).where(eq(users.id, viewer.id));
+    });
+    if (!viewer.activated) deps.viewers.forgetUser(viewer.id);
+    return found.organizationId;
+  }
+
+  async function declineRow(found: InvitationRow): Promise<void> {
+    const [row] = await db
+      .update(organizationInvitations)
+      .set({ status: "DECLINED", respondedAt: now() })
+      .where(and(eq(organizationInvitations.id, found.id), eq(organizationInvitations.status, "PENDING")))
+      .returning({ id: organizationInvitations.id });
+    if (!row) throw conflict(ORGANIZATION_MESSAGES.invitationAnswered);
+  }
+
   return {
     list,
 
@@ -254,24 +306,28 @@ export function createInvitations(deps: InvitationsDeps) {
           throw conflict(ORGANIZATION_MESSAGES.tooManyMembers);
         await countSend(tx, organizationId, userId);
         const values = { ...made, email, role: input.role, inviterId: userId };
+        let invitationId = waiting?.id;
         if (waiting) {
           await tx
             .update(organizationInvitations)
             .set({ ...values, createdAt: made.sentAt })
             .where(eq(organizationInvitations.id, waiting.id));
-          return waiting.id;
+        } else {
+          const [row] = await tx
+            .insert(organizationInvitations)
+            .values({
+              ...values,
+              organizationId,
+              unsubscribeToken: randomBytes(24).toString("base64url"),
+            })
+            .returning({ id: organizationInvitations.id });
+          invitationId = row?.id;
         }
-        const [row] = await tx
-          .insert(organizationInvitations)
-          .values({
-            ...values,
-            organizationId,
-            unsubscribeToken: randomBytes(24).toString("base64url"),
-          })
-          .returning({ id: organizationInvitations.id });
-        if (!row) throw new Error("invitation insert returned nothing");
-        return row.id;
+        if (!invitationId) throw new Error("invitation insert returned nothing");
+        await record(tx, "organization.invited", { invitationId, organizationId, inviterId: userId, email });
+        return invitationId;
       });
+      deps.wakeOutbox();
       await send(id, made.key, origin);
       const [row] = await withInviters().where(eq(organizationInvitations.id, id));
       if (!row) throw notFound(ORGANIZATION_MESSAGES.noSuchInvitation);
@@ -300,7 +356,14 @@ export function createInvitations(deps: InvitationsDeps) {
           .update(organizationInvitations)
           .set(made)
           .where(eq(organizationInvitations.id, invitationId));
+        await record(tx, "organization.invited", {
+          invitationId,
+          organizationId,
+          inviterId: userId,
+          email: row.email,
+        });
       });
+      deps.wakeOutbox();
       await send(invitationId, made.key, origin);
     },
 
@@ -345,42 +408,69 @@ export function createInvitations(deps: InvitationsDeps) {
      * Joins the organisation. Only the account whose address the invitation went to may accept;
      * the link came to that mailbox, so an account not yet activated is activated by it.
      */
-    async accept(viewer: { id: string; email: string; activated: boolean }, key: string): Promise<string> {
+    async accept(viewer: Invitee, key: string): Promise<string> {
       const found = await byKey(key);
       requirePending(found);
       if (found.email.toLowerCase() !== viewer.email.toLowerCase())
         throw forbidden(ORGANIZATION_MESSAGES.wrongAccount);
-      await db.transaction(async (tx) => {
-        await tx
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(eq(organizations.id, found.organizationId))
-          .for("update");
-        const [row] = await tx
-          .select()
-          .from(organizationInvitations)
-          .where(eq(organizationInvitations.id, found.id))
-          .for("update");
-        if (!row || row.keyHash !== found.keyHash) throw notFound(ORGANIZATION_MESSAGES.invitationInvalid);
-        requirePending(row);
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
-        const [mine] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(organizationMembers)
-          .where(eq(organizationMembers.userId, viewer.id));
-        if ((mine?.n ?? 0) >= ORGANIZATION_LIMITS.membershipsPerPerson)
-          throw conflict(ORGANIZATION_MESSAGES.tooManyMemberships);
-        await tx
-          .insert(organizationMembers)
-          .values({ organizationId: row.organizationId, userId: viewer.id, role: row.role })
-          .onConflictDoNothing();
-        await tx
-          .update(organizationInvitations)
-          .set({ status: "ACCEPTED", respondedAt: now() })
-          .where(eq(organizationInvitations.id, row.id));
-        if (!viewer.activated) await tx.update(users).set({ activated: true }).where(eq(users.id, viewer.id));
-      });
-      if (!viewer.activated) deps.viewers.forgetUser(viewer.id);
+      return join(viewer, found);
+    },
+
+    /**
+     * The waiting invitations to the viewer's own address, for answering them in the app (the
+     * notification of one leads there). An address not proven yet sees none: the mail's link is
+     * its proof.
+     */
+    async forMe(viewer: Invitee): Promise<ReceivedInvitation[]> {
+      if (!viewer.activated) return [];
+      const rows = await db
+        .select({ inv: organizationInvitations, org: organizations, inviter: users.displayName })
+        .from(organizationInvitations)
+        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+        .leftJoin(users, eq(users.id, organizationInvitations.inviterId))
+        .where(
+          and(
+            eq(organizationInvitations.status, "PENDING"),
+            gt(organizationInvitations.expiresAt, now()),
+            sql`lower(${organizationInvitations.email}) = lower(${viewer.email})`,
+          ),
+        )
+        .orderBy(desc(organizationInvitations.sentAt))
+        .limit(50);
+      return rows.map(({ inv, org, inviter }) => ({
+        id: inv.id,
+        organization: {
+          id: org.id,
+          name: org.name,
+          slug: org.slug,
+          description: org.description,
+          imageUrl: org.imageKey ? deps.storage.url(org.imageKey) : null,
+        },
+        inviter,
+        email: inv.email,
+        role: inv.role,
+        status: statusOf(inv),
+        expiresDate: inv.expiresAt.toISOString(),
+      }));
+    },
+
+    /** Accepts or declines one of `forMe` by its id; anyone else's is not there (404). */
+    async answerMine(viewer: Invitee, invitationId: string, answer: "accept" | "decline"): Promise<string> {
+      const [found] = viewer.activated
+        ? await db
+            .select()
+            .from(organizationInvitations)
+            .where(
+              and(
+                eq(organizationInvitations.id, invitationId),
+                sql`lower(${organizationInvitations.email}) = lower(${viewer.email})`,
+              ),
+            )
+        : [];
+      if (!found) throw notFound(ORGANIZATION_MESSAGES.noSuchInvitation);
+      requirePending(found);
+      if (answer === "accept") return join(viewer, found);
+      await declineRow(found);
       return found.organizationId;
     },
 
@@ -388,12 +478,7 @@ export function createInvitations(deps: InvitationsDeps) {
     async decline(key: string): Promise<void> {
       const found = await byKey(key);
       requirePending(found);
-      const [row] = await db
-        .update(organizationInvitations)
-        .set({ status: "DECLINED", respondedAt: now() })
-        .where(and(eq(organizationInvitations.id, found.id), eq(organizationInvitations.status, "PENDING")))
-        .returning({ id: organizationInvitations.id });
-      if (!row) throw conflict(ORGANIZATION_MESSAGES.invitationAnswered);
+      await declineRow(found);
     },
 
     /** The one-click unsubscribe (RFC 8058): answers whether the link was known. */

@@ -9,6 +9,7 @@ import {
   OrganizationInvitation,
   OrganizationMember,
   PublicOrganization,
+  ReceivedInvitation,
   TransferOwnership,
   UpdateOrganization,
 } from "@flipside/contracts/organizations";
@@ -45,6 +46,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.storage,
     log: app.log,
     viewers: app.viewers,
+    wakeOutbox: () => void app.outbox.wake(),
   });
 
   app.get(
@@ -359,6 +361,50 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.invitationId,
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/v1/organization-invitations/for-me",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Invitations waiting for you",
+        description:
+          "The waiting, unexpired invitations to your own address, newest first (at most 50), to answer in the app. An account whose address is not proven yet has none here: the mailed link is its proof.",
+        security: SIGNED_IN,
+        response: { 200: z.array(ReceivedInvitation), ...problems(401) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return invitations.forMe(await requireViewer(request));
+    },
+  );
+
+  app.post(
+    "/v1/organization-invitations/for-me/:invitationId/:answer",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Accept or decline an invitation to your address",
+        description:
+          "`accept` joins (answers the organisation), `decline` refuses (204). Only an invitation to your own proven address (404 otherwise); once (409 when answered, withdrawn or expired).",
+        security: SIGNED_IN,
+        params: z.strictObject({ invitationId: z.uuid(), answer: z.enum(["accept", "decline"]) }),
+        response: {
+          200: OrganizationDetail,
+          204: z.null().describe("Declined"),
+          ...problems(400, 401, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const { invitationId, answer } = request.params;
+      const organizationId = await invitations.answerMine(viewer, invitationId, answer);
+      if (answer === "decline") return reply.status(204).send(null);
+      return service.detail(viewer.id, organizationId);
     },
   );
 

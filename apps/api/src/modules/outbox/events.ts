@@ -27,6 +27,13 @@ export const EVENTS = {
     finding: z.string(),
     demotionDate: z.iso.datetime().nullable(),
   }),
+  /** An organisation invited an address (or invited it again): its account, if any, is told. */
+  "organization.invited": z.object({
+    invitationId: z.uuid(),
+    organizationId: z.uuid(),
+    inviterId: z.uuid(),
+    email: z.string(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENTS;

@@ -6,6 +6,7 @@ import type {
   OrganizationMember,
   OrganizationRole,
   PublicOrganization,
+  ReceivedInvitation,
 } from "@flipside/contracts/organizations";
 import type { SiteClaim } from "@flipside/contracts/websites";
 import { type ApiClient, api } from "../../lib/api.ts";
@@ -18,6 +19,7 @@ export type {
   OrganizationMember,
   OrganizationRole,
   PublicOrganization,
+  ReceivedInvitation,
 } from "@flipside/contracts/organizations";
 
 /** Organisations (docs/organizations.md); each call throws `ApiError`. */
@@ -59,6 +61,12 @@ export function createOrganizationsClient(client: ApiClient = api) {
       client.post<OrganizationDetail>(`/v1/organization-invitations/${encodeURIComponent(key)}/accept`, {}),
     decline: (key: string) =>
       client.post(`/v1/organization-invitations/${encodeURIComponent(key)}/decline`, {}),
+    /** Invitations to your own address, answered here rather than from the mail's link. */
+    forMe: () => client.get<ReceivedInvitation[]>("/v1/organization-invitations/for-me"),
+    acceptMine: (invitationId: string) =>
+      client.post<OrganizationDetail>(`/v1/organization-invitations/for-me/${invitationId}/accept`, {}),
+    declineMine: (invitationId: string) =>
+      client.post(`/v1/organization-invitations/for-me/${invitationId}/decline`, {}),
   };
 }
 

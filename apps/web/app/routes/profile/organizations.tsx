@@ -8,6 +8,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Building2 } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { CreateOrganization } from "../../features/organizations/create-organization.tsx";
+import { InvitationsForMe } from "../../features/organizations/invitations-for-me.tsx";
 import {
   createOrganizationsClient,
   organizationPath,
@@ -21,7 +22,9 @@ import type { Route } from "./+types/organizations";
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectInAppMode(request);
   try {
-    return { organizations: await createOrganizationsClient(serverApi(context)).mine() };
+    const client = createOrganizationsClient(serverApi(context));
+    const [organizations, invitations] = await Promise.all([client.mine(), client.forMe()]);
+    return { organizations, invitations };
   } catch (error) {
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(new URL(request.url)));
     throw error;
@@ -34,7 +37,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /** The organisations the person belongs to, with their role; "New organisation" makes one. */
 export default function Organizations({ loaderData }: Route.ComponentProps) {
-  const { organizations } = loaderData;
+  const { organizations, invitations } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <PageHeading
@@ -42,11 +45,12 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
         description="Teams you belong to: share notes with their members and answer officially on the sites they own."
         actions={organizations.length > 0 ? <CreateOrganization /> : null}
       />
+      <InvitationsForMe initial={invitations} />
       {organizations.length === 0 ? (
         <EmptyState
           icon={Building2}
           title="No organisations yet"
-          description="Create one for your newsroom, support team or research group, then invite its members by mail. Invitations you receive arrive by mail too."
+          description="Create one for your newsroom, support team or research group, then invite its members by mail. Invitations you receive show here and arrive by mail."
           action={<CreateOrganization label="Create an organisation" />}
         />
       ) : (
