@@ -213,6 +213,28 @@ export function createInvitations(deps: InvitationsDeps) {
     return row?.email ?? null;
   }
 
+  /** What an invitation shows of itself: the organisation, who invited, the address, the status. */
+  function previewOf(
+    row: InvitationRow,
+    org: typeof organizations.$inferSelect,
+    inviter: string | null,
+  ): InvitationPreview {
+    return {
+      organization: {
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        description: org.description,
+        imageUrl: org.imageKey ? deps.storage.url(org.imageKey) : null,
+      },
+      inviter,
+      email: row.email,
+      role: row.role,
+      status: statusOf(row),
+      expiresDate: row.expiresAt.toISOString(),
+    };
+  }
+
   /** Makes the invitee a member (the invitation held, so two answers at once make one). */
   async function join(viewer: Invitee, found: InvitationRow): Promise<string> {
     await db.transaction(async (tx) => {
@@ -388,20 +410,7 @@ export function createInvitations(deps: InvitationsDeps) {
       const [inviter] = row.inviterId
         ? await db.select({ name: users.displayName }).from(users).where(eq(users.id, row.inviterId))
         : [];
-      return {
-        organization: {
-          id: org.id,
-          name: org.name,
-          slug: org.slug,
-          description: org.description,
-          imageUrl: org.imageKey ? deps.storage.url(org.imageKey) : null,
-        },
-        inviter: inviter?.name ?? null,
-        email: row.email,
-        role: row.role,
-        status: statusOf(row),
-        expiresDate: row.expiresAt.toISOString(),
-      };
+      return previewOf(row, org, inviter?.name ?? null);
     },
 
     /**
@@ -437,21 +446,7 @@ export function createInvitations(deps: InvitationsDeps) {
         )
         .orderBy(desc(organizationInvitations.sentAt))
         .limit(50);
-      return rows.map(({ inv, org, inviter }) => ({
-        id: inv.id,
-        organization: {
-          id: org.id,
-          name: org.name,
-          slug: org.slug,
-          description: org.description,
-          imageUrl: org.imageKey ? deps.storage.url(org.imageKey) : null,
-        },
-        inviter,
-        email: inv.email,
-        role: inv.role,
-        status: statusOf(inv),
-        expiresDate: inv.expiresAt.toISOString(),
-      }));
+      return rows.map(({ inv, org, inviter }) => ({ id: inv.id, ...previewOf(inv, org, inviter) }));
     },
 
     /** Accepts or declines one of `forMe` by its id; anyone else's is not there (404). */
