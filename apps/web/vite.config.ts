@@ -44,7 +44,7 @@ function buildManifest(): Plugin {
  */
 const SHARED_UI = {
   name: "shared-ui",
-  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](page-view-path|relative-time|cn|api|toast)\.ts|components[\\/]shell[\\/](copy-link|user-content)\.tsx|components[\\/](report[\\/]report|share[\\/]share|follow[\\/]follow-button)\.tsx)$|packages[\\/]contracts[\\/]src[\\/]roles\.ts$/,
+  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](relative-time|cn|api|toast)\.ts|components[\\/]shell[\\/](copy-link|user-content)\.tsx|components[\\/](report[\\/]report|share[\\/]share|follow[\\/]follow-button)\.tsx)$|packages[\\/]contracts[\\/]src[\\/](roles|page-paths)\.ts$/,
 };
 
 /**

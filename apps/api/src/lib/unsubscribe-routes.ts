@@ -66,12 +66,13 @@ export function unsubscribeRoutes<K>(
     async (request, reply) => {
       const { token } = request.query as z.infer<typeof Token>;
       const known = await opts.known(token);
-      const page = known
+      const texts = known ? textsOf(known) : null;
+      const page = texts
         ? html(
             200,
             unsubscribePage(
-              textsOf(known).askTitle,
-              `${textsOf(known).askBody}<form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">${textsOf(known).button}</button></form>`,
+              texts.askTitle,
+              `${texts.askBody}<form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem">${texts.button}</button></form>`,
             ),
           )
         : html(404, INVALID_UNSUBSCRIBE_LINK);

@@ -1,4 +1,4 @@
-import { pageViewPath } from "./page-view-path.ts";
+import { contributionPath, type LinkedContributionType } from "@flipside/contracts/page-paths";
 
 /** What of a page a share link points at, by the page view's query parameter that names it. */
 export type SharedKind = "comment" | "review" | "related";
@@ -7,7 +7,6 @@ export interface SharedRef {
   id: string;
 }
 
-const PARAM_OF = { COMMENT: "comment", REPLY: "comment", REVIEW: "review", RELATED_PAGE: "related" } as const;
 const SHARED_KINDS: readonly SharedKind[] = ["comment", "review", "related"];
 
 /**
@@ -18,13 +17,12 @@ export function sharedPagePath(
   url: string,
   shared: {
     contributionId: string | null;
-    contributionType: keyof typeof PARAM_OF | null;
+    contributionType: LinkedContributionType | null;
     note?: { id: string; authorId: string } | null;
   },
 ): string {
   if (shared.note) return `/users/${shared.note.authorId}?${new URLSearchParams({ note: shared.note.id })}`;
-  if (!shared.contributionId || !shared.contributionType) return pageViewPath(url);
-  return `/?${new URLSearchParams({ url, [PARAM_OF[shared.contributionType]]: shared.contributionId })}`;
+  return contributionPath(url, shared.contributionId, shared.contributionType);
 }
 
 /** The contribution a page view's address names (`?comment=`, `?review=` or `?related=`), if any. */

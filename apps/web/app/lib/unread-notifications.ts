@@ -1,5 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { api } from "./api.ts";
 
 /**
@@ -9,16 +8,20 @@ import { api } from "./api.ts";
  */
 export const unreadKey = (userId: string) => ["notifications", "unread", userId] as const;
 
-export function useUnreadCount(userId: string | null): number | undefined {
+export function useUnreadCount(userId: string): number | undefined {
   const query = useQuery({
-    queryKey: unreadKey(userId ?? ""),
+    queryKey: unreadKey(userId),
     queryFn: ({ signal }) =>
       api.get<{ count: number }>("/v1/notifications/unread-count", { signal }).then((a) => a.count),
-    enabled: userId !== null,
     refetchOnWindowFocus: true,
     staleTime: 30_000,
   });
   return query.data;
+}
+
+/** Asks the API for the count again (after something whose effect on it is not known here). */
+export function refreshUnreadCount(client: QueryClient, userId: string) {
+  return client.invalidateQueries({ queryKey: unreadKey(userId) });
 }
 
 export function setUnreadCount(client: QueryClient, userId: string, update: (count: number) => number) {

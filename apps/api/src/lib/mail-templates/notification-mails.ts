@@ -24,15 +24,13 @@ export const notificationFooter = (p: { settingsUrl: string; unsubscribeUrl: str
 export function notificationMail(p: {
   displayName: string;
   notification: MailedNotification;
-  kindLabel: string;
-  settingsUrl: string;
-  unsubscribeUrl: string;
+  footer: string[];
 }): MailContent {
   const { notification: n } = p;
   return render(oneLine(n.message), hello(p.displayName), {
     paragraphs: [`${n.message}.`, ...(n.excerpt ? [`“${n.excerpt}”`] : [])],
     action: { label: "Open it on Flipside", url: n.url },
-    after: notificationFooter({ ...p, what: mailsOf(p.kindLabel) }),
+    after: p.footer,
   });
 }
 
@@ -41,8 +39,7 @@ export function digestMail(p: {
   displayName: string;
   notifications: MailedNotification[];
   inboxUrl: string;
-  settingsUrl: string;
-  unsubscribeUrl: string;
+  footer: string[];
 }): MailContent {
   const n = p.notifications.length;
   return render(
@@ -52,7 +49,7 @@ export function digestMail(p: {
       paragraphs: ["Here is what happened since your last digest."],
       items: p.notifications.map((x) => ({ text: x.message, url: x.url, quote: x.excerpt })),
       action: { label: "See all your notifications", url: p.inboxUrl },
-      after: notificationFooter({ ...p, what: "this daily digest" }),
+      after: p.footer,
     },
   );
 }

@@ -37,8 +37,7 @@ import {
   VerificationData,
 } from "./notifications.service.ts";
 
-/** Notifications claimed per round, digests looked for per round, notifications a digest lists. */
-const MAIL_BATCH = 10;
+/** Digests looked for per round, notifications a digest lists. */
 const DIGEST_BATCH = 100;
 const DIGEST_MOST = 50;
 /** Tries of a mail at once before it is given up on (marked FAILED). */
@@ -124,10 +123,13 @@ export function createNotificationMails(deps: {
     return person?.activated ? person : null;
   }
 
-  const setMail = (ids: string[], set: Partial<typeof notifications.$inferInsert>) =>
-    ids.length ? db.update(notifications).set(set).where(inArray(notifications.id, ids)) : Promise.resolve();
+  const setMail = (id: string, set: Partial<typeof notifications.$inferInsert>) =>
+    db.update(notifications).set(set).where(eq(notifications.id, id));
 
-  /** Claims the PENDING notifications due now, oldest first, for one lease. */
+  /**
+   * Claims the oldest PENDING notification due now, for one lease. One at a time: a lease covers
+   * one SMTP exchange, so no mail waits behind others until its lease is over (and goes twice).
+   */
   async function claim() {
     const due = db
       .select({ id: notifications.id })
@@ -139,7 +141,7 @@ export function createNotificationMails(deps: {
         ),
       )
       .orderBy(asc(notifications.createdAt))
-      .limit(MAIL_BATCH)
+      .limit(1)
       .for("update", { skipLocked: true });
     return db
       .update(notifications)
@@ -170,7 +172,7 @@ export function createNotificationMails(deps: {
       : [];
     if (!person || !notification) {
       // Read already, taken back, across a block since, or no proven address: nothing to mail.
-      await setMail([claimed.id], { mailState: "NONE", mailNotBefore: null });
+      await setMail(claimed.id, { mailState: "NONE", mailNotBefore: null });
       return;
     }
     const url = unsubscribeUrl(claimed.recipientId, claimed.kind);
@@ -178,13 +180,7 @@ export function createNotificationMails(deps: {
     const footer = notificationFooter({ settingsUrl, unsubscribeUrl: url, what: mailsOf(kindLabel) });
     const content =
       kindMail(claimed, { displayName: person.displayName, link: `${origin}${notification.link}`, footer }) ??
-      notificationMail({
-        displayName: person.displayName,
-        notification: mailed(notification),
-        kindLabel,
-        settingsUrl,
-        unsubscribeUrl: url,
-      });
+      notificationMail({ displayName: person.displayName, notification: mailed(notification), footer });
     const sent = await mailer.send({ to: person.email, ...content, headers: headersFor(url) });
     if (sent) {
       await db
@@ -193,19 +189,19 @@ export function createNotificationMails(deps: {
         .where(and(eq(notifications.id, claimed.id), eq(notifications.mailState, "PENDING")));
     } else if (claimed.attempts >= MAIL_ATTEMPTS) {
       log.error({ notificationId: claimed.id, attempts: claimed.attempts }, "notification mail given up");
-      await setMail([claimed.id], { mailState: "FAILED", mailNotBefore: null });
+      await setMail(claimed.id, { mailState: "FAILED", mailNotBefore: null });
     } else {
-      await setMail([claimed.id], {
+      await setMail(claimed.id, {
         mailNotBefore: new Date(Date.now() + retryDelaySeconds(claimed.attempts) * 1000),
       });
     }
   }
 
-  /** One round: claims a batch and sends it; answers whether there may be more. */
+  /** One round: claims a notification and mails it; answers whether there may be more. */
   async function round(): Promise<boolean> {
-    const claimed = await claim();
-    for (const c of claimed) await sendOne(c);
-    return claimed.length === MAIL_BATCH;
+    const [claimed] = await claim();
+    if (claimed) await sendOne(claimed);
+    return claimed !== undefined;
   }
   const runner = coalesced("notification mails", log, round);
 
@@ -245,8 +241,7 @@ export function createNotificationMails(deps: {
         displayName: person.displayName,
         notifications: items.map(mailed),
         inboxUrl: settingsUrl,
-        settingsUrl,
-        unsubscribeUrl: url,
+        footer: notificationFooter({ settingsUrl, unsubscribeUrl: url, what: "this daily digest" }),
       }),
       headers: headersFor(url),
     });

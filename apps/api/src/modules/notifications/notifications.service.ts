@@ -10,6 +10,7 @@ import {
   type NotificationKind,
 } from "@flipside/contracts/notification-constants";
 import type { Notification, NotificationPreference } from "@flipside/contracts/notifications";
+import { contributionPath, type LinkedContributionType } from "@flipside/contracts/page-paths";
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -162,16 +163,16 @@ export function notificationMessage(n: MessageParts): string {
   }
 }
 
-/** Where a notification leads: the page view on its contribution (as share links do). */
-function linkOf(normalizedUrl: string | null, contributionId: string | null, type: keyof typeof NOUN | null) {
-  if (!normalizedUrl) return "/profile";
-  const params = new URLSearchParams({ url: normalizedUrl });
-  if (contributionId && type)
-    params.set(
-      type === "REVIEW" ? "review" : type === "RELATED_PAGE" ? "related" : "comment",
-      contributionId,
-    );
-  return `/?${params.toString()}`;
+/** Where a notification leads: the page view on its contribution (as share links do), or its own place. */
+function linkOf(
+  n: { kind: NotificationKind; data: unknown; contributionId: string | null },
+  normalizedUrl: string | null,
+  type: LinkedContributionType | null,
+): string {
+  if (n.kind === "VERIFICATION") return websiteLink(n.data) ?? "/profile/websites";
+  // Invitations are answered in the organisations' page of the profile.
+  if (n.kind === "INVITATION") return "/profile/organizations";
+  return normalizedUrl ? contributionPath(normalizedUrl, n.contributionId, type) : "/profile";
 }
 
 /**
@@ -237,11 +238,7 @@ export async function describeNotifications(
       contributionId: n.contributionId,
       contributionType,
       excerpt: body ? markdownToText(body, 140) : null,
-      link:
-        (n.kind === "VERIFICATION" ? websiteLink(n.data) : null) ??
-        // Invitations are answered in the organisations' page of the profile.
-        (n.kind === "INVITATION" ? "/profile/organizations" : null) ??
-        linkOf(pageRef?.normalizedUrl ?? null, n.contributionId, contributionType),
+      link: linkOf(n, pageRef?.normalizedUrl ?? null, contributionType),
       read: n.readAt !== null,
       createdDate: n.createdAt.toISOString(),
       updatedDate: n.updatedAt.toISOString(),

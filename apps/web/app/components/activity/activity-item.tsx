@@ -1,7 +1,7 @@
 import type { Contribution, SitePageRef } from "@flipside/contracts/discussion";
 import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
+import { pageViewPath } from "@flipside/contracts/page-paths";
 import { cn } from "../../lib/cn.ts";
-import { pageViewPath } from "../../lib/page-view-path.ts";
 import { AppLink } from "../shell/app-link.tsx";
 import { UserContent } from "../shell/user-content.tsx";
 import { Badge } from "../ui/badge.tsx";

@@ -18,7 +18,7 @@ export function searchIntent(input: string): SearchIntent {
   return { kind: "search", text };
 }
 
-export { pageViewPath } from "../../lib/page-view-path.ts";
+export { pageViewPath } from "@flipside/contracts/page-paths";
 
 /** Flipside answered and said no (4xx); not a lost connection or a failure of its own. */
 export function isRefusal(error: unknown): boolean {

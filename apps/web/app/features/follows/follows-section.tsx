@@ -1,5 +1,6 @@
 import { FOLLOW_LABELS, type FollowKind } from "@flipside/contracts/follow-constants";
 import type { Follow, Follower } from "@flipside/contracts/follows";
+import { pageViewPath } from "@flipside/contracts/page-paths";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -9,7 +10,6 @@ import { ShowMore } from "../../components/ui/show-more.tsx";
 import type { ListPage } from "../../lib/api.ts";
 import { follows } from "../../lib/follows-client.ts";
 import { useGrowingList } from "../../lib/growing-list.ts";
-import { pageViewPath } from "../../lib/page-view-path.ts";
 import { notify } from "../../lib/toast.ts";
 
 /** How many follows and followers the profile shows at first and adds with "Show more". */

@@ -60,7 +60,7 @@ export function MailPreferences({ initial }: { initial: NotificationPreference[]
             </label>
             <select
               id={`mail-${p.kind}`}
-              className={cn(inputVariants(), "pr-8 sm:w-44")}
+              className={cn(inputVariants(), "pr-8 sm:w-56")}
               value={p.mail}
               disabled={saving === p.kind}
               aria-busy={saving === p.kind || undefined}

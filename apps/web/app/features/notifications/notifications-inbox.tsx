@@ -13,7 +13,7 @@ import type { ListPage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useGrowingList } from "../../lib/growing-list.ts";
 import { notify } from "../../lib/toast.ts";
-import { setUnreadCount } from "../../lib/unread-notifications.ts";
+import { refreshUnreadCount, setUnreadCount } from "../../lib/unread-notifications.ts";
 import { notificationsClient } from "./notifications-client.ts";
 
 /**
@@ -44,7 +44,7 @@ export function NotificationsInbox({ userId, first }: { userId: string; first: L
       await notificationsClient.markRead(notification.id);
     } catch {
       // It stays unread on the server: the next visit shows it so again, and the bell asks anew.
-      void queryClient.invalidateQueries({ queryKey: ["notifications", "unread", userId] });
+      void refreshUnreadCount(queryClient, userId);
     }
   }
 
@@ -58,7 +58,7 @@ export function NotificationsInbox({ userId, first }: { userId: string; first: L
     try {
       await notificationsClient.markAllRead(before);
       showRead(new Set(items.map((n) => n.id)));
-      void queryClient.invalidateQueries({ queryKey: ["notifications", "unread", userId] });
+      void refreshUnreadCount(queryClient, userId);
       notify.success(NOTIFICATION_MESSAGES.allRead);
     } catch {
       notify.error("Could not mark them as read. Try again.");

@@ -1,11 +1,11 @@
 import type { Note } from "@flipside/contracts/discussion";
+import { pageViewPath } from "@flipside/contracts/page-paths";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Pin } from "../../components/ui/icons.tsx";
 import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { cn } from "../../lib/cn.ts";
-import { pageViewPath } from "../../lib/page-view-path.ts";
 import { ReportNote } from "./report-person.tsx";
 import { ShareNote } from "./share-note.tsx";
 

@@ -1,9 +1,9 @@
 import { REVIEW_SENTIMENT_LABELS } from "@flipside/contracts/discussion-constants";
+import { pageViewPath } from "@flipside/contracts/page-paths";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { BadgeCheck, ChartColumn, MessageSquare } from "../../components/ui/icons.tsx";
-import { pageViewPath } from "../../lib/page-view-path.ts";
 import { formatFull } from "../../lib/relative-time.ts";
 import { count } from "./claim-status.tsx";
 import type { SiteClaimDetail } from "./websites-client.ts";

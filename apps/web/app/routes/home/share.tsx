@@ -1,9 +1,9 @@
+import { pageViewPath } from "@flipside/contracts/page-paths";
 import { redirect } from "react-router";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Share2 } from "../../components/ui/icons.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
-import { pageViewPath } from "../../lib/page-view-path.ts";
 import { sharedAddress } from "../../lib/share-links.ts";
 import type { Route } from "./+types/share";
 
