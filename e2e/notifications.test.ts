@@ -203,4 +203,63 @@ describe("notifications", () => {
     await expect.poll(() => pathOf(page)).toBe(`/profile/organizations/${org.data.id}`);
     await page.getByText(`Welcome to Desk ${suffix}`).waitFor();
   });
+
+  it("offers people to mention after an @, by keyboard, and tells the one mentioned", async () => {
+    const mia = await journey.account("Mia Mentioned", { email: uniqueEmail("mia") });
+    await journey.account("Milo Stranger", { email: uniqueEmail("milo") });
+    const noa = await journey.account("Noa Writer", { email: uniqueEmail("noa") });
+    const pageId = await flip(`https://mention-${suffix}.org/thread`);
+    await say(mia, pageId, "I was here first.");
+
+    const session = await tracked();
+    const page = session.page;
+    await signIn(session, noa);
+    await visit(page, `/?url=mention-${suffix}.org%2Fthread`);
+    const textbox = page.getByTestId("composer-body").first();
+    await textbox.click();
+    // A bare "@" offers the people of this discussion.
+    await page.keyboard.type("Thanks @");
+    const list = page.getByTestId("mention-suggestions");
+    await list.waitFor();
+    expect(await list.getByTestId("mention-name").allTextContents()).toEqual(["Mia Mentioned"]);
+    // Typing narrows it to names with a word starting so; the arrows move, Escape closes.
+    await page.keyboard.type("Mi");
+    await expect
+      .poll(() => list.getByTestId("mention-name").allTextContents())
+      .toEqual(["Mia Mentioned", "Milo Stranger"]);
+    expect(await textbox.getAttribute("aria-activedescendant")).toBe(
+      await list.getByTestId("mention-suggestion").first().getAttribute("id"),
+    );
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await list.getByRole("option", { selected: true }).getByTestId("mention-name").textContent()).toBe(
+      "Mia Mentioned",
+    );
+    await page.keyboard.press("Escape");
+    await list.waitFor({ state: "detached" });
+    // Closed for this "@"; a new one offers again, and Enter picks the first.
+    for (const _ of "@Mi") await page.keyboard.press("Backspace");
+    await page.keyboard.type("@Mi");
+    await list.waitFor();
+    await page.keyboard.press("Enter");
+    await list.waitFor({ state: "detached" });
+    expect(await textbox.inputValue()).toBe(`Thanks [@Mia Mentioned](/users/${mia.id}) `);
+    await page.keyboard.type("for the link.");
+    await page.getByTestId("composer-submit").first().click();
+
+    // The comment links to her page, and she hears of it.
+    const mention = page.getByTestId("comment-body").getByRole("link", { name: "@Mia Mentioned" });
+    await mention.waitFor();
+    expect(await mention.getAttribute("href")).toBe(`/users/${mia.id}`);
+    await expect
+      .poll(
+        async () =>
+          (await journey.api<{ message: string }[]>("/v1/notifications", { token: mia.token })).data.map(
+            (n) => n.message,
+          ),
+        { timeout: 10_000, interval: 500 },
+      )
+      .toContain(`Noa Writer mentioned you on “mention-${suffix}.org/thread”`);
+  });
 });

@@ -26,3 +26,26 @@ export function mentionedIds(body: string): string[] {
   }
   return ids;
 }
+
+/** How many people the mention picker offers at a time. */
+export const MENTION_SUGGESTIONS = 8;
+
+/** The longest name part the picker searches for (longer is no one's name being typed). */
+export const MENTION_QUERY_MAX_LENGTH = 50;
+
+/** The picker waits this long after the last key before it asks. */
+export const MENTION_DEBOUNCE_MS = 150;
+
+/**
+ * The name being typed after an "@" just before the caret, or null when the caret is not in one: the
+ * "@" starts the text or follows a space, and at most three words follow it ("@Ann Le" finds
+ * "Ann Lee"). `start` is where the "@" is.
+ */
+export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
+  const before = text.slice(0, caret);
+  const match = /(?:^|\s)@([^\s@[\]()]*(?: [^\s@[\]()]+){0,2} ?)$/u.exec(before);
+  if (!match) return null;
+  const query = match[1] ?? "";
+  if (query.length > MENTION_QUERY_MAX_LENGTH || query.startsWith(" ")) return null;
+  return { start: caret - query.length - 1, query };
+}

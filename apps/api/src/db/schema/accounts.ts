@@ -56,6 +56,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_invitation_code_idx").on(t.invitationCodeId).where(sql`${t.invitationCodeId} is not null`),
+    // users_display_name_trgm_idx (trigrams of lower(display_name), for the mention picker) is made
+    // by migration 0027: drizzle-kit cannot declare an operator class on an expression.
   ],
 );
 

@@ -1,3 +1,5 @@
+import { ProfileRef } from "@flipside/contracts/discussion";
+import { MENTION_QUERY_MAX_LENGTH, MENTION_SUGGESTIONS } from "@flipside/contracts/mentions";
 import { NOTIFICATION_KIND_INFO, NOTIFICATIONS_PAGE_SIZE } from "@flipside/contracts/notification-constants";
 import {
   MarkAllRead,
@@ -18,6 +20,7 @@ import { unsubscribeRoutes } from "../../lib/unsubscribe-routes.ts";
 import { requireViewer } from "../../plugins/auth.ts";
 import { registerNotificationHandlers } from "./handlers.ts";
 import { createNotificationMails, type MailScope } from "./mails.ts";
+import { createMentionSuggestions } from "./mention-suggestions.ts";
 import { createNotificationsService } from "./notifications.service.ts";
 
 const TAGS = ["notifications"];
@@ -65,6 +68,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       doneBody: `<p>Flipside will not mail you ${escapeHtml(scopeName(scope))} any more. To choose again, open your <a href="${escapeHtml(config.publicOrigin)}/profile/notifications">mail preferences</a>.</p>`,
     }),
   });
+
+  const mentionSuggestions = createMentionSuggestions({
+    db: app.db,
+    storage: app.storage,
+    limiter: app.limiter,
+    perMinute: config.RATE_LIMIT_SEARCH_PER_IP,
+  });
+  app.get(
+    "/v1/mention-suggestions",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "People to mention while writing",
+        description: `At most ${MENTION_SUGGESTIONS} people for the "@" picker (docs/notifications.md#mentions). With \`q\` empty: the people who took part in the discussion of \`pageId\` (the latest first), then the people you follow. With \`q\`: people with a word of their name starting with it (those close to you first), then names containing it or near spellings. Never you, anyone across a block with you, or a suspended or unactivated account. Rate limited per person (RATE_LIMIT_SEARCH_PER_IP a minute).`,
+        security: SIGNED_IN,
+        querystring: z.object({
+          q: z.string().max(MENTION_QUERY_MAX_LENGTH).default(""),
+          pageId: z.uuid().optional(),
+        }),
+        response: { 200: z.array(ProfileRef), ...problems(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.headers(privately);
+      return mentionSuggestions(viewer, request.query);
+    },
+  );
 
   app.get(
     "/v1/notifications",

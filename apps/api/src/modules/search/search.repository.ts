@@ -3,6 +3,7 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/raw-row.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
+import { withWordSimilarity } from "../../lib/word-similarity.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { policy } from "../discussion/index.ts";
 
@@ -52,17 +53,6 @@ function discussionVisible(viewer: Viewer | null): SQL {
     : sql``;
 }
 
-/**
- * Word searches run with a lower trigram threshold than PostgreSQL's default (0.6), in their own
- * transaction, so one-letter typos of short words still match.
- */
-async function withSimilarity<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${SIMILARITY}`));
-    return run(tx);
-  });
-}
-
 export interface SearchHit {
   id: string;
   titleHeadline: string | null;
@@ -95,7 +85,7 @@ export async function searchPages(
           where not exists (select from exact)
             and (${text}::text <% ${sitePages.title} or ${text}::text <% ${sitePages.normalizedUrl})`
     : sql``;
-  return withSimilarity(db, async (tx) => {
+  return withWordSimilarity(db, SIMILARITY, async (tx) => {
     const rows = rowsOf(
       await tx.execute(sql`
         with exact as materialized (
@@ -191,7 +181,7 @@ export async function suggestPages(db: Db, text: string, limit: number) {
   const tsq = prefix === null ? sql`null::tsquery` : sql`to_tsquery('english', ${prefix})`;
   // Candidates first, the busiest pages whose words start with what was typed (a sort on two
   // counters, no ranking), or near spellings when there are none; only those few are ranked.
-  return withSimilarity(db, async (tx) =>
+  return withWordSimilarity(db, SIMILARITY, async (tx) =>
     rowsOf(
       await tx.execute(sql`
         with words as materialized (

@@ -5,13 +5,15 @@ import {
   MAX_IMAGES_PER_CONTRIBUTION,
   MAX_VIDEOS_PER_CONTRIBUTION,
 } from "@flipside/contracts/discussion-constants";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { mentionAt, mentionMarkdown } from "@flipside/contracts/mentions";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Film, ImagePlus, X } from "../../components/ui/icons.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useCodeOnDemand } from "../../lib/code-on-demand.ts";
 import { notify } from "../../lib/toast.ts";
 import {
   attachmentRefusal,
@@ -22,6 +24,65 @@ import {
 } from "./attachment-upload.ts";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
+import { usePageId } from "./discussion-state.tsx";
+import type { MentionListState } from "./mention-suggestions.tsx";
+
+const loadMentionCode = () => import("./mention-suggestions.tsx").then((m) => m.default);
+
+/**
+ * Typing "@" offers people to mention (docs/notifications.md#mentions): the name part before the
+ * caret, the picker's code (loaded at the first "@"), and putting the chosen person's mention in
+ * place of what was typed.
+ */
+function useMentionPicker(body: string, setBody: (body: string) => void) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [typing, setTyping] = useState<{ start: number; query: string } | null>(null);
+  // Escape closes the list until another "@" is typed.
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [list, setList] = useState<MentionListState>({ activeId: undefined });
+  const [Picker, loadPicker] = useCodeOnDemand(loadMentionCode);
+  const onState = useCallback((next: MentionListState) => setList(next), []);
+
+  const follow = useCallback(
+    (el: HTMLTextAreaElement) => {
+      const found = el.selectionStart === el.selectionEnd ? mentionAt(el.value, el.selectionStart) : null;
+      setTyping(found);
+      if (found) loadPicker();
+      else setDismissed(null);
+    },
+    [loadPicker],
+  );
+  const choose = (person: { id: string; displayName: string }) => {
+    const el = textarea.current;
+    if (!el || !typing) return;
+    const mention = `${mentionMarkdown(person.displayName, person.id)} `;
+    const caret = typing.start + mention.length;
+    setBody(body.slice(0, typing.start) + mention + body.slice(el.selectionStart));
+    setTyping(null);
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(caret, caret);
+    });
+  };
+  const open = typing !== null && typing.start !== dismissed;
+  return {
+    textarea,
+    follow,
+    activeId: open ? list.activeId : undefined,
+    picker: (listId: string, pageId: string | null) =>
+      open && Picker ? (
+        <Picker
+          textarea={textarea}
+          listId={listId}
+          query={typing.query}
+          pageId={pageId}
+          onChoose={choose}
+          onClose={() => setDismissed(typing.start)}
+          onState={onState}
+        />
+      ) : null,
+  };
+}
 
 interface Upload {
   key: string;
@@ -132,6 +193,8 @@ export function CommentComposer({
   const [sending, setSending] = useState(false);
   const [official, setOfficial] = useState(true);
   const render = useMarkdownRenderer(mode === "preview");
+  const mentions = useMentionPicker(body, setBody);
+  const pageId = usePageId();
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const uploadsRef = useRef(uploads);
@@ -251,13 +314,18 @@ export function CommentComposer({
             Preview
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="write">
+        <TabsContent value="write" className="relative">
           <label htmlFor={`${id}-body`} className="sr-only">
             {label}
           </label>
           <Textarea
+            ref={mentions.textarea}
             id={`${id}-body`}
             value={body}
+            aria-autocomplete={signedIn ? "list" : undefined}
+            aria-controls={mentions.activeId ? `${id}-mentions` : undefined}
+            aria-activedescendant={mentions.activeId}
+            onSelect={(event) => signedIn && mentions.follow(event.currentTarget)}
             placeholder={placeholder}
             autoFocus={autoFocus}
             aria-invalid={Boolean(error) || tooLong || undefined}
@@ -270,6 +338,7 @@ export function CommentComposer({
             }}
             onChange={(event) => {
               setBody(event.target.value);
+              if (signedIn) mentions.follow(event.target);
               if (error) setError(null);
             }}
             onKeyDown={(event) => {
@@ -287,6 +356,7 @@ export function CommentComposer({
             tall
             data-testid="composer-body"
           />
+          {mentions.picker(`${id}-mentions`, pageId)}
         </TabsContent>
         <TabsContent value="preview">
           <div className="min-h-24 rounded-md border border-dashed px-3 py-2" data-testid="composer-preview">

@@ -14,6 +14,7 @@ import type {
   CreateReview,
   MyPageState,
   Note,
+  ProfileRef,
   RelatedPage,
   Review,
   ReviewSummary,
@@ -130,6 +131,12 @@ export function createDiscussionClient(client: ApiClient = api) {
     suggestPages: (q: string, signal?: AbortSignal) =>
       client.get<PageSuggestion[]>("/v1/page-search/suggestions", {
         query: { q },
+        ...(signal ? { signal } : {}),
+      }),
+    /** The people the "@" picker offers (docs/notifications.md#mentions). */
+    mentionSuggestions: (q: string, pageId: string | null, signal?: AbortSignal) =>
+      client.get<ProfileRef[]>("/v1/mention-suggestions", {
+        query: { q, ...(pageId ? { pageId } : {}) },
         ...(signal ? { signal } : {}),
       }),
     recentPages: () => client.list<SitePageView>("/v1/site-pages", listQueries.recent()),

@@ -114,6 +114,11 @@ export function usePageClosed(): boolean {
   return useContext(MainStateContext)?.state.pageInfo?.hidden === true;
 }
 
+/** The page being viewed, null outside a page view. */
+export function usePageId(): string | null {
+  return useContext(MainStateContext)?.state.pageInfo?.id ?? null;
+}
+
 /**
  * The domain the signed-in person speaks for on this page: set when they are its site's verified
  * owner, or a member of the organisation that owns it, so their composer offers the official

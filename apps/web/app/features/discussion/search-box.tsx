@@ -7,36 +7,14 @@ import { inputVariants } from "../../components/ui/input.tsx";
 import { withAppFlag } from "../../lib/app-mode.ts";
 import { useAppMode } from "../../lib/client-state.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useCodeOnDemand } from "../../lib/code-on-demand.ts";
 import { notify } from "../../lib/toast.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { useMainState } from "./discussion-state.tsx";
 import { flipErrorMessage, isRefusal, pageViewPath, searchIntent } from "./search-input.ts";
 import type { ComboboxState } from "./search-suggestions.tsx";
 
-type SuggestionsComponent = typeof import("./search-suggestions.tsx").default;
-
-/**
- * The suggestions' code, fetched the first time the box is used (a page view's budget carries
- * none of it). Not `React.lazy`: a fetch that fails (offline) must leave the box working, and be
- * tried again the next time, rather than throw to an error boundary.
- */
-function useSuggestionsCode(): [SuggestionsComponent | null, () => void] {
-  const [component, setComponent] = useState<SuggestionsComponent | null>(null);
-  const loading = useRef(false);
-  const load = useCallback(() => {
-    if (component || loading.current) return;
-    loading.current = true;
-    import("./search-suggestions.tsx")
-      .then((m) => setComponent(() => m.default))
-      .catch(() => {
-        // The box works without suggestions; the next focus tries again.
-      })
-      .finally(() => {
-        loading.current = false;
-      });
-  }, [component]);
-  return [component, load];
-}
+const loadSuggestionsCode = () => import("./search-suggestions.tsx").then((m) => m.default);
 
 /**
  * The search box (docs/web-app.md#state main state: search text, loading flag). An address is flipped
@@ -54,7 +32,8 @@ export function SearchBox({ size = "lg", className }: { size?: "lg" | "sm"; clas
   const go = (to: string, replace = false) => navigate(isApp ? withAppFlag(to) : to, { replace });
 
   const input = useRef<HTMLInputElement>(null);
-  const [Suggestions, loadSuggestions] = useSuggestionsCode();
+  // Loaded the first time the box is used (docs/search.md#suggestions).
+  const [Suggestions, loadSuggestions] = useCodeOnDemand(loadSuggestionsCode);
   const [combobox, setCombobox] = useState<ComboboxState>({ expanded: false, activeId: undefined });
   const onComboboxState = useCallback((next: ComboboxState) => setCombobox(next), []);
   const choose = (suggestion: PageSuggestion) => {
