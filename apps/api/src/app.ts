@@ -31,6 +31,7 @@ import { filesRoutes } from "./modules/files/files.routes.ts";
 import { followsRoutes } from "./modules/follows/follows.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { joiningRoutes } from "./modules/joining/index.ts";
+import { livePlugin, liveRoutes } from "./modules/live/live.plugin.ts";
 import { moderationRoutes } from "./modules/moderation/index.ts";
 import { notesRoutes } from "./modules/notes/notes.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobsPlugin);
   await app.register(discussionPlugin);
   await app.register(outboxPlugin);
+  await app.register(livePlugin);
   await app.register(discoveryPlugin);
 
   await app.register(
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(blocksRoutes);
       await api.register(followsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(liveRoutes);
       await api.register(sharingRoutes);
       await api.register(topicsRoutes);
       await api.register(attachmentsRoutes);

@@ -202,6 +202,14 @@ export const ConfigSchema = z.object({
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * Live updates (docs/live.md): the streams one instance keeps open (one more answers 503), those
+   * of one person across their tabs and devices (one more answers 429), and how often an idle
+   * stream gets a heartbeat.
+   */
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
+  LIVE_MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(1_000).default(20),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
+  /**
    * Notification mails (docs/notifications.md#mails): the longest one SMTP exchange step may take
    * (a mail being sent is given four times this before another instance may try it again), and
    * the hour (UTC) from which each day's digests go out, looked for this often.

@@ -88,9 +88,9 @@ async function followersOf(tx: Db, pageId: string, siteId: string, authorId: str
  * review), the people it mentions, the people who speak for the page's verified site (a review),
  * and the followers of the page, its site or its author.
  */
-async function onContribution(tx: Db, contributionId: string): Promise<void> {
+async function onContribution(tx: Db, contributionId: string): Promise<Notice[]> {
   const c = await liveContribution(tx, contributionId);
-  if (!c) return;
+  if (!c) return [];
   const notices: Notice[] = [];
   const told = new Set<string>([c.authorId]);
   const give = async (recipients: string[], notice: Omit<Notice, "recipientId">) => {
@@ -123,21 +123,21 @@ async function onContribution(tx: Db, contributionId: string): Promise<void> {
     kind: "FOLLOWED_ACTIVITY",
     groupKey: `activity:${c.pageId}`,
   });
-  await notify(tx, notices);
+  return notices;
 }
 
 /** A first vote on someone's contribution: grouped per contribution while unread. */
-async function onVote(tx: Db, contributionId: string, voterId: string): Promise<void> {
+async function onVote(tx: Db, contributionId: string, voterId: string): Promise<Notice[]> {
   const c = await liveContribution(tx, contributionId);
-  if (!c) return;
+  if (!c) return [];
   const [voter] = await tx
     .select({ suspended: sql<boolean>`coalesce(${users.suspendedUntil} > now(), false)` })
     .from(users)
     .where(eq(users.id, voterId));
-  if (!voter || voter.suspended) return;
+  if (!voter || voter.suspended) return [];
   const [recipient] = await reachable(tx, voterId, [c.authorId]);
-  if (!recipient) return;
-  await notify(tx, [
+  if (!recipient) return [];
+  return [
     {
       recipientId: recipient,
       kind: "VOTES",
@@ -146,11 +146,18 @@ async function onVote(tx: Db, contributionId: string, voterId: string): Promise<
       pageId: c.pageId,
       contributionId: c.id,
     },
-  ]);
+  ];
 }
 
-/** Notifications from the domain events (the outbox, decision 031). */
-export function registerNotificationHandlers(outbox: Outbox): void {
+/**
+ * Notifications from the domain events (the outbox, decision 031); `told` hears whose
+ * notifications changed (live updates of their bell, once the dispatch has committed).
+ */
+export function registerNotificationHandlers(outbox: Outbox, told: (recipientIds: string[]) => void): void {
+  const deliver = async (tx: Db, notices: Notice[]) => {
+    await notify(tx, notices);
+    if (notices.length) told(notices.map((n) => n.recipientId));
+  };
   onEvent(outbox, "organization.invited", async (tx, invited) => {
     // Only an account whose address is proven: the invitation is answered from its inbox.
     const [account] = await tx
@@ -169,7 +176,7 @@ export function registerNotificationHandlers(outbox: Outbox): void {
       .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
       .where(eq(organizationInvitations.id, invited.invitationId));
     if (!recipient || !row || row.status !== "PENDING") return;
-    await notify(tx, [
+    await deliver(tx, [
       {
         recipientId: recipient,
         kind: "INVITATION",
@@ -183,7 +190,7 @@ export function registerNotificationHandlers(outbox: Outbox): void {
     const [recipient] = await reachable(tx, null, [checked.userId]);
     if (!recipient) return;
     const { event, domain, finding, demotionDate } = checked;
-    await notify(tx, [
+    await deliver(tx, [
       {
         recipientId: recipient,
         kind: "VERIFICATION",
@@ -197,7 +204,7 @@ export function registerNotificationHandlers(outbox: Outbox): void {
   onEvent(outbox, "report.decided", async (tx, decided) => {
     const kindOf = new Map(decided.reporters.map((r) => [r.reporterId, r.targetKind]));
     const recipients = await reachable(tx, null, [...kindOf.keys()]);
-    await notify(
+    await deliver(
       tx,
       recipients.map((recipientId) => ({
         recipientId,
@@ -210,10 +217,10 @@ export function registerNotificationHandlers(outbox: Outbox): void {
     );
   });
   outbox.on("contribution.added", async (tx, event) => {
-    await onContribution(tx, ContributionAdded.parse(event.payload).contributionId);
+    await deliver(tx, await onContribution(tx, ContributionAdded.parse(event.payload).contributionId));
   });
   outbox.on("vote.cast", async (tx, event) => {
     const vote = VoteCast.parse(event.payload);
-    await onVote(tx, vote.contributionId, vote.voterId);
+    await deliver(tx, await onVote(tx, vote.contributionId, vote.voterId));
   });
 }

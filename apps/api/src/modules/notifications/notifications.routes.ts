@@ -27,7 +27,16 @@ const TAGS = ["notifications"];
 
 /** The inbox, its unread count and mail preferences (docs/notifications.md). */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  registerNotificationHandlers(app.outbox);
+  // Whose notifications changed in a dispatch: their open tabs hear of it once it has committed.
+  let told = new Set<string>();
+  registerNotificationHandlers(app.outbox, (ids) => {
+    for (const id of ids) told.add(id);
+  });
+  app.outbox.afterDispatch(async () => {
+    const ids = [...told];
+    told = new Set();
+    app.live.notificationsChanged(ids);
+  });
   const service = createNotificationsService({ db: app.db, storage: app.storage });
   const privately = { "cache-control": "private, no-store" };
   const { config } = app;
@@ -149,7 +158,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.markRead(await requireViewer(request), request.params.id);
+      const viewer = await requireViewer(request);
+      await service.markRead(viewer, request.params.id);
+      // The person's other tabs and devices bring their bell up to date.
+      app.live.notificationsChanged([viewer.id]);
       return reply.status(204).send(null);
     },
   );
@@ -168,7 +180,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.markAllRead(await requireViewer(request), request.body.before);
+      const viewer = await requireViewer(request);
+      await service.markAllRead(viewer, request.body.before);
+      app.live.notificationsChanged([viewer.id]);
       return reply.status(204).send(null);
     },
   );
@@ -209,6 +223,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
 export const notificationsRoutes = fp(routes, {
   name: "notifications",
-  dependencies: ["discussion", "outbox", "jobs", "mailer"],
+  dependencies: ["discussion", "outbox", "live", "jobs", "mailer"],
   encapsulate: true,
 });

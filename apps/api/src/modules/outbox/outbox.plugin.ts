@@ -34,7 +34,8 @@ export const outboxPlugin = fp(
     const after: (() => Promise<void>)[] = [];
     const dispatch = async () => {
       await dispatcher.wake();
-      for (const listener of after) await listener();
+      // Side by side: live updates must not wait for a slow SMTP server sending mails.
+      await Promise.all(after.map((listener) => listener()));
     };
     await repeatEvery(app.jobs, "outbox-sweep", { intervalMs: SWEEP_INTERVAL_MS, expireInSeconds: 600 }, () =>
       dispatcher.sweep(),
