@@ -1,4 +1,4 @@
-import { LIVE_EVENTS, LIVE_REPLAY_MARGIN_MS, LIVE_RETRY_MS } from "@flipside/contracts/live";
+import { LIVE_EVENTS, LIVE_REPLAY_MARGIN_MS, LIVE_RETRY_MS } from "@flipside/contracts/live-constants";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AppError, badRequest, tooManyRequests } from "../../lib/errors.ts";
 import { problems } from "../../lib/openapi-responses.ts";
 import { createLiveHub, type LiveHub, type LiveMessage, type LiveStream, sseText } from "./hub.ts";
-import { blockedSet, contributionMessage, pageTopic, personTopic, replay } from "./live.ts";
+import { blockedSet, contributionMessage, pageTopic, personTopic, replay, tallyMessage } from "./live.ts";
 
 /** Live updates' face to the other modules (docs/live.md). */
 export interface Live {
@@ -46,6 +46,11 @@ export const livePlugin = fp(
       const message = await contributionMessage(tx, contributionId);
       if (message) pending.push(message);
     });
+    app.outbox.on("vote.cast", async (tx, event) => {
+      const vote = z.object({ contributionId: z.uuid(), voterId: z.uuid() }).parse(event.payload);
+      const message = await tallyMessage(tx, vote.contributionId, vote.voterId);
+      if (message) pending.push(message);
+    });
     app.outbox.afterDispatch(async () => {
       const out = pending;
       pending = [];
@@ -82,7 +87,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["live"],
         summary: "Live updates: a Server-Sent Events stream",
-        description: `One stream per browser tab (docs/live.md). \`${LIVE_EVENTS.contribution}\` events (a LiveContribution) tell of each comment, reply, review and related page added to the discussion of \`pageId\` by someone else (never across a block, nothing hidden); their ids are times, and a stream opened with Last-Event-ID (or \`since\`, when the page's data was read) first replays what was added since. \`${LIVE_EVENTS.notifications}\` events tell a signed-in person that their notifications changed. A comment line every LIVE_HEARTBEAT_MS keeps the stream open. At most LIVE_MAX_STREAMS streams per instance (503) and LIVE_MAX_STREAMS_PER_PERSON per person (429).`,
+        description: `One stream per browser tab (docs/live.md). \`${LIVE_EVENTS.contribution}\` events (a LiveContribution) tell of each comment, reply, review and related page added to the discussion of \`pageId\` by someone else (never across a block, nothing hidden); their ids are times, and a stream opened with Last-Event-ID (or \`since\`, when the page's data was read) first replays what was added since. \`${LIVE_EVENTS.votes}\` events (a LiveTally) give the tally of a contribution someone else voted on for the first time. \`${LIVE_EVENTS.notifications}\` events tell a signed-in person that their notifications changed. A comment line every LIVE_HEARTBEAT_MS keeps the stream open. At most LIVE_MAX_STREAMS streams per instance (503) and LIVE_MAX_STREAMS_PER_PERSON per person (429).`,
         querystring: z.object({
           pageId: z.uuid().optional().describe("The page being viewed"),
           since: z.iso.datetime({ offset: true }).optional().describe("When the page's data was read"),

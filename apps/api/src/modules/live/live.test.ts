@@ -1,4 +1,5 @@
-import { LIVE_RETRY_MS, LiveContribution } from "@flipside/contracts/live";
+import { LiveContribution, LiveTally } from "@flipside/contracts/live";
+import { LIVE_RETRY_MS } from "@flipside/contracts/live-constants";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
@@ -64,6 +65,29 @@ describe("GET /v1/events", () => {
     } finally {
       anonymous.close();
       annStream.close();
+    }
+  });
+
+  it("gives the tally of a contribution others vote on, not to the voter", async () => {
+    const pageId = await flip("https://live-test.com/votes");
+    const jo = await createUser(t.app, { displayName: "Jo Author" });
+    const kai = await createUser(t.app, { displayName: "Kai Voter" });
+    const id = await say(jo, pageId, "Vote on me");
+    const watcher = await streamOf(`pageId=${pageId}`, jo);
+    const voter = await streamOf(`pageId=${pageId}`, kai);
+    try {
+      await sendAs(t.app, kai, "/api/v1/contribution-votes", { contributionId: id, vote: 1 });
+      const event = await watcher.next((e) => e.event === "votes");
+      expect(LiveTally.parse(JSON.parse(event.data))).toEqual({ id, pageId, upCount: 1, downCount: 0 });
+      // No id: tallies are not replayed (a reload has them).
+      expect(event.id).toBeUndefined();
+      // Told in order: once the voter hears of a later comment, the tally would have come before it.
+      const later = await say(jo, pageId, "And a comment after it");
+      await voter.next(about(later));
+      expect(voter.events.some((e) => e.event === "votes")).toBe(false);
+    } finally {
+      watcher.close();
+      voter.close();
     }
   });
 

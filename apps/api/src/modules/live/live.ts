@@ -1,4 +1,5 @@
-import { LIVE_EVENTS, LIVE_REPLAY_LIMIT, type LiveContribution } from "@flipside/contracts/live";
+import type { LiveContribution, LiveTally } from "@flipside/contracts/live";
+import { LIVE_EVENTS, LIVE_REPLAY_LIMIT } from "@flipside/contracts/live-constants";
 import { and, asc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { profileBlocks } from "../../db/schema/blocks.ts";
@@ -55,6 +56,36 @@ function messageOf(row: Row): LiveMessage {
 export async function contributionMessage(db: Db, contributionId: string): Promise<LiveMessage | null> {
   const [row] = await liveContributions(eq(contributions.id, contributionId), 1)(db);
   return row ? messageOf(row) : null;
+}
+
+/**
+ * The tally of a contribution someone voted on, for its page's streams (not the voter's own, nor
+ * those across a block with the voter), or null when it is not shown (deleted, hidden page).
+ */
+export async function tallyMessage(
+  db: Db,
+  contributionId: string,
+  voterId: string,
+): Promise<LiveMessage | null> {
+  const [row] = await db
+    .select({
+      id: contributions.id,
+      pageId: contributions.sitePageId,
+      upCount: contributions.upCount,
+      downCount: contributions.downCount,
+    })
+    .from(contributions)
+    .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
+    .where(
+      and(
+        eq(contributions.id, contributionId),
+        eq(contributions.deleted, false),
+        isNull(sitePages.moderation),
+      ),
+    );
+  if (!row) return null;
+  const data: LiveTally = row;
+  return { topic: pageTopic(row.pageId), event: LIVE_EVENTS.votes, data, authorId: voterId };
 }
 
 /**
