@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { type FanoutResult, measureFanout } from "./live-fanout.ts";
 import { type Seeded, seedBench } from "./seed.ts";
 import { startBenchServer } from "./server.ts";
 
@@ -165,6 +166,12 @@ async function main() {
     const { base, tokens, blockerToken } = server;
     const pages = seeded.rotation;
     await expectKnown(base, pages);
+    // Comments to vote on: the first few of each rotation page.
+    const votable: string[] = [];
+    for (const page of pages) {
+      const res = await fetch(`${base}${commentsPath(page.id)}`);
+      votable.push(...((await res.json()) as { id: string }[]).slice(0, 5).map((c) => c.id));
+    }
     await measure(
       [
         { name: "hello-world (ceiling)", request: { url: `http://127.0.0.1:${helloPort}/` } },
@@ -267,6 +274,26 @@ async function main() {
         },
         ...pageViewRows(seeded, base, tokens, "", true),
         {
+          // Asked after hydration on every page a signed-in person opens, and again on live hints.
+          name: "the bell's unread count, signed in (API)",
+          request: { url: base },
+          rotate: (i) => ({
+            path: "/api/v1/notifications/unread-count",
+            headers: { authorization: `Bearer ${pick(tokens, i)}` },
+          }),
+        },
+        {
+          // A write with its outbox event (the trigger) and, dispatched after it, the notification.
+          name: `vote on a comment, signed in, over ${votable.length} comments`,
+          request: { url: base, method: "POST" },
+          rotate: (i) => ({
+            path: "/api/v1/contribution-votes",
+            method: "POST",
+            headers: { authorization: `Bearer ${pick(tokens, i)}` },
+            body: JSON.stringify({ contributionId: pick(votable, i), vote: i % 3 === 0 ? -1 : 1 }),
+          }),
+        },
+        {
           name: `post a comment, signed in, over ${pages.length} pages`,
           target: { ratio: 0.02, p99Ms: 100 },
           request: { url: base, method: "POST" },
@@ -284,6 +311,20 @@ async function main() {
       server.rssMb,
     );
     memory.push({ name: `server RSS after the rows above`, mb: server.rssMb(), judged: !!databaseUrl });
+    // Live fan-out: page views held open on one page while comments arrive (BENCH_LIVE_STREAMS).
+    let fanout: (FanoutResult & { rssMb: number }) | undefined;
+    if (!only || "live fan-out".includes(only)) {
+      const result = await measureFanout({
+        base,
+        pageId: pick(pages, 0).id,
+        token: tokens[0] ?? "",
+        streams: Number(process.env.BENCH_LIVE_STREAMS ?? 1000),
+        comments: 20,
+        intervalMs: 200,
+      });
+      fanout = { ...result, rssMb: server.rssMb() };
+      process.stderr.write("  measured live fan-out\n");
+    }
     await server.stop();
     cleanups.pop();
 
@@ -330,6 +371,16 @@ async function main() {
       console.log(
         "\nA row of several requests per view counts views a second; its latencies are per request.",
       );
+    if (fanout) {
+      const f = fanout;
+      console.log(
+        "\n| live fan-out | open streams | comments | delivered | POST p50 / p99 ms (no stream open) | delivery p50 / p99 ms | delivery p99 ÷ POST p99 | server RSS, MB |",
+      );
+      console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+      console.log(
+        `| one page, comments every 200 ms | ${f.opened} of ${f.streams} | ${f.comments} | ${f.delivered} of ${f.expected} | ${f.postP50.toFixed(1)} / ${f.postP99.toFixed(1)} | ${f.deliveryP50.toFixed(1)} / ${f.deliveryP99.toFixed(1)} | ${(f.deliveryP99 / f.postP99).toFixed(2)} | ${f.rssMb.toFixed(0)} |`,
+      );
+    }
     console.log("\n| memory | RSS MB | target |\n|---|---:|---|");
     for (const m of memory) {
       const target = m.judged

@@ -25,6 +25,7 @@ export async function startBenchServer(seeded: Seeded, dataDir: string, database
       RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: "1000000000",
       RATE_LIMIT_CONTRIB_NEW_PER_DAY: "1000000000",
       RATE_LIMIT_CONTRIB_PER_MINUTE: "1000000000",
+      RATE_LIMIT_VOTE_PER_MINUTE: "1000000000",
       JWT_SECRET: randomBytes(32).toString("hex"),
       // The embedded database unless the seed is on a server (the variable may be in our env).
       DATABASE_URL: databaseUrl ? (seeded.databaseUrl ?? databaseUrl) : "",

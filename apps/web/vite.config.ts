@@ -40,11 +40,12 @@ function buildManifest(): Plugin {
  * bundler cuts them by which routes import each one, so every new screen that uses a few of them
  * re-cut the page view's scripts into more, smaller chunks, each costing bytes of its own
  * (issue 9: the websites pages added 0.4 KB to the page view without adding any of its code;
- * issue 11: the report dialog's opener and the account-roles check did the same, 0.8 KB).
+ * issue 11: the report dialog's opener and the account-roles check did the same, 0.8 KB). The
+ * live stream and the bell's count (issue 13) are on every page view too.
  */
 const SHARED_UI = {
   name: "shared-ui",
-  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](relative-time|cn|api|toast)\.ts|components[\\/]shell[\\/](copy-link|user-content)\.tsx|components[\\/](report[\\/]report|share[\\/]share|follow[\\/]follow-button)\.tsx)$|packages[\\/]contracts[\\/]src[\\/](roles|page-paths)\.ts$/,
+  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](relative-time|cn|api|toast|live-events|unread-notifications)\.ts|components[\\/]shell[\\/](copy-link|user-content)\.tsx|components[\\/](report[\\/]report|share[\\/]share|follow[\\/]follow-button)\.tsx)$|packages[\\/]contracts[\\/]src[\\/](roles|page-paths|live-constants)\.ts$/,
 };
 
 /**

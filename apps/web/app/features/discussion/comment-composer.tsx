@@ -5,7 +5,6 @@ import {
   MAX_IMAGES_PER_CONTRIBUTION,
   MAX_VIDEOS_PER_CONTRIBUTION,
 } from "@flipside/contracts/discussion-constants";
-import { mentionAt, mentionMarkdown } from "@flipside/contracts/mentions";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -27,12 +26,12 @@ import { discussionApi } from "./discussion-client.ts";
 import { usePageId } from "./discussion-state.tsx";
 import type { MentionListState } from "./mention-suggestions.tsx";
 
-const loadMentionCode = () => import("./mention-suggestions.tsx").then((m) => m.default);
+const loadMentionCode = () => import("./mention-suggestions.tsx");
 
 /**
  * Typing "@" offers people to mention (docs/notifications.md#mentions): the name part before the
- * caret, the picker's code (loaded at the first "@"), and putting the chosen person's mention in
- * place of what was typed.
+ * caret, the picker's code (loaded at the first "@", with the rules reading mentions, so a page
+ * view carries none of it), and putting the chosen person's mention in place of what was typed.
  */
 function useMentionPicker(body: string, setBody: (body: string) => void) {
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -40,22 +39,30 @@ function useMentionPicker(body: string, setBody: (body: string) => void) {
   // Escape closes the list until another "@" is typed.
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [list, setList] = useState<MentionListState>({ activeId: undefined });
-  const [Picker, loadPicker] = useCodeOnDemand(loadMentionCode);
+  const [code, loadCode] = useCodeOnDemand(loadMentionCode);
   const onState = useCallback((next: MentionListState) => setList(next), []);
 
   const follow = useCallback(
     (el: HTMLTextAreaElement) => {
-      const found = el.selectionStart === el.selectionEnd ? mentionAt(el.value, el.selectionStart) : null;
+      const caret = el.selectionStart;
+      if (!code) {
+        if (el.value.lastIndexOf("@", caret - 1) >= 0) loadCode();
+        return;
+      }
+      const found = caret === el.selectionEnd ? code.mentionAt(el.value, caret) : null;
       setTyping(found);
-      if (found) loadPicker();
-      else setDismissed(null);
+      if (!found) setDismissed(null);
     },
-    [loadPicker],
+    [code, loadCode],
   );
+  // The "@" that asked for the code is read once it has come.
+  useEffect(() => {
+    if (code && textarea.current && document.activeElement === textarea.current) follow(textarea.current);
+  }, [code, follow]);
   const choose = (person: { id: string; displayName: string }) => {
     const el = textarea.current;
-    if (!el || !typing) return;
-    const mention = `${mentionMarkdown(person.displayName, person.id)} `;
+    if (!el || !typing || !code) return;
+    const mention = `${code.mentionMarkdown(person.displayName, person.id)} `;
     const caret = typing.start + mention.length;
     setBody(body.slice(0, typing.start) + mention + body.slice(el.selectionStart));
     setTyping(null);
@@ -70,8 +77,8 @@ function useMentionPicker(body: string, setBody: (body: string) => void) {
     follow,
     activeId: open ? list.activeId : undefined,
     picker: (listId: string, pageId: string | null) =>
-      open && Picker ? (
-        <Picker
+      open && code ? (
+        <code.default
           textarea={textarea}
           listId={listId}
           query={typing.query}

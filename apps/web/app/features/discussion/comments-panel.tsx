@@ -1,5 +1,5 @@
 import type { Comment } from "@flipside/contracts/discussion";
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, type ReactNode, Suspense, useCallback } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { DeferredMenu, loadDropdownMenu } from "../../components/ui/deferred.tsx";
 import { ArrowDownUp, MessageSquare } from "../../components/ui/icons.tsx";
@@ -22,10 +22,12 @@ export interface CommentsPanelProps {
   list: PagedList<Comment>;
   sort: CommentSort;
   onSortChange(sort: CommentSort): void;
+  /** What others added meanwhile, to show (live-page.tsx). */
+  fresh?: ReactNode;
 }
 
 /** The comments tab: composer, sort menu, threads, load more (25 a page). */
-export function CommentsPanel({ sitePageId, shared, list, sort, onSortChange }: CommentsPanelProps) {
+export function CommentsPanel({ sitePageId, shared, list, sort, onSortChange, fresh }: CommentsPanelProps) {
   const gate = useContributionGate();
   const officialDomain = useOfficialDomain(gate.user);
   const { state } = list;
@@ -63,6 +65,7 @@ export function CommentsPanel({ sitePageId, shared, list, sort, onSortChange }: 
         />
       )}
 
+      {fresh}
       <div className="flex items-center justify-between gap-2 border-b pb-2">
         <h2 className="font-semibold text-sm" data-testid="comments-heading">
           {`${state.total.toLocaleString("en")} ${state.total === 1 ? "comment" : "comments"}`}

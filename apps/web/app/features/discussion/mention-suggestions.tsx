@@ -1,5 +1,9 @@
 import type { ProfileRef } from "@flipside/contracts/discussion";
 import { MENTION_DEBOUNCE_MS } from "@flipside/contracts/mentions";
+
+// The composer reads mentions with these once the picker's code has come.
+export { mentionAt, mentionMarkdown } from "@flipside/contracts/mentions";
+
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { isApiError } from "../../lib/api.ts";

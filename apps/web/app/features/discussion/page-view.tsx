@@ -23,6 +23,7 @@ import { CustomTabPanel, TabPlusPanel } from "./custom-tab-panel.tsx";
 import { type CustomTab, customTabValue, rememberTab, useCustomTabs } from "./custom-tabs-client.ts";
 import { type CommentSort, discussionApi } from "./discussion-client.ts";
 import { type ActiveTab, isActiveTab, type PageTab, useMainState } from "./discussion-state.tsx";
+import { FreshBanner, type FreshKind, useLivePage } from "./live-page.tsx";
 import { useNoteDrawers } from "./note-drawers.ts";
 import { upsertNote } from "./note-order.ts";
 import { type NoteEvents, NotesPanel } from "./notes-panel.tsx";
@@ -169,6 +170,24 @@ export function PageView({ data }: { data: PageViewData }) {
     fetchPage: (n) => discussionApi.related(sitePageId, n),
     initial: data.related,
   });
+  // What others add while the page is open (docs/live.md#in-the-web-app).
+  const live = useLivePage({
+    pageId: sitePageId,
+    loadedAt: data.loadedAt,
+    shown: (id) =>
+      [comments, reviews, related].some((list) => list.state.items.some((item) => item.id === id)),
+  });
+  const freshBanner = (kind: FreshKind, list: { reload(): Promise<void> }, after?: () => void) => (
+    <FreshBanner
+      kind={kind}
+      count={live.count(kind)}
+      onShow={() => {
+        live.clear(kind);
+        void list.reload();
+        after?.();
+      }}
+    />
+  );
   const [drawerState, drawers] = useNoteDrawers<Note>();
   // A note changed where it is shown (the my-note tab, an organisation's tab) is changed in both.
   const noteEvents: NoteEvents = {
@@ -331,6 +350,7 @@ export function PageView({ data }: { data: PageViewData }) {
                   list={comments}
                   sort={sort}
                   onSortChange={setSort}
+                  fresh={freshBanner("comments", comments)}
                 />
               </TabsContent>
               <TabsContent value="reviews" forceMount>
@@ -341,6 +361,7 @@ export function PageView({ data }: { data: PageViewData }) {
                   active={activeTab === "reviews"}
                   // A failed refetch keeps the summary shown (docs/web-app.md#new-versions-and-failures).
                   onReviewSaved={() => void summaryQuery.refetch()}
+                  fresh={freshBanner("reviews", reviews, () => void summaryQuery.refetch())}
                 />
               </TabsContent>
               <TabsContent value="related-page" forceMount>
@@ -349,6 +370,7 @@ export function PageView({ data }: { data: PageViewData }) {
                   shared={data.shared?.kind === "related" ? data.shared.link : undefined}
                   list={related}
                   active={activeTab === "related-page"}
+                  fresh={freshBanner("related", related)}
                 />
               </TabsContent>
               <TabsContent value="my-note" forceMount>

@@ -1,5 +1,5 @@
 import type { RelatedPage } from "@flipside/contracts/discussion";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { UserContent } from "../../components/shell/user-content.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -112,6 +112,7 @@ export function RelatedPanel({
   shared,
   list,
   active,
+  fresh,
 }: {
   sitePageId: string;
   /** The related page a share link points at (docs/sharing.md). */
@@ -119,6 +120,8 @@ export function RelatedPanel({
   list: PagedList<RelatedPage>;
   /** The tab is shown (or was): the form's code comes then. */
   active: boolean;
+  /** What others added meanwhile, to show (live-page.tsx). */
+  fresh?: ReactNode;
 }) {
   const { state } = list;
   const closed = usePageClosed();
@@ -141,6 +144,7 @@ export function RelatedPanel({
           )}
         </DeferredPart>
       )}
+      {fresh}
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="related-heading">
         {`${state.total.toLocaleString("en")} related ${state.total === 1 ? "page" : "pages"}`}
       </h2>

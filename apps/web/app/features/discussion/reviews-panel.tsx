@@ -90,6 +90,8 @@ export interface ReviewsPanelProps {
   active: boolean;
   /** A review of the viewer's was published, changed or deleted: the page's summary counts it. */
   onReviewSaved(): void;
+  /** What others added meanwhile, to show (live-page.tsx). */
+  fresh?: ReactNode;
 }
 
 /** The reviews tab: the viewer's review form, then every review, 10 a page. */
@@ -108,7 +110,7 @@ function ReviewWithReplies({ review }: { review: Review }) {
   );
 }
 
-export function ReviewsPanel({ sitePageId, shared, list, active, onReviewSaved }: ReviewsPanelProps) {
+export function ReviewsPanel({ sitePageId, shared, list, active, onReviewSaved, fresh }: ReviewsPanelProps) {
   const { state } = list;
   const closed = usePageClosed();
   return (
@@ -140,6 +142,7 @@ export function ReviewsPanel({ sitePageId, shared, list, active, onReviewSaved }
           )}
         </DeferredPart>
       )}
+      {fresh}
       <h2 className="border-b pb-2 font-semibold text-sm" data-testid="reviews-heading">
         {`${state.total.toLocaleString("en")} ${state.total === 1 ? "review" : "reviews"}`}
       </h2>

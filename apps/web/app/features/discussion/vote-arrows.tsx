@@ -1,9 +1,10 @@
 import type { VoteResult, VoteValue } from "@flipside/contracts/discussion";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ArrowBigDown, ArrowBigUp } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useContributionGate } from "./contribution-gate.ts";
 import { discussionApi } from "./discussion-client.ts";
+import { useLiveTally } from "./live-page.tsx";
 import { useOwnVote } from "./own-votes.tsx";
 import { applyVote, nextVote, type VoteState } from "./votes.ts";
 
@@ -57,6 +58,11 @@ export function VoteArrows({
     setSeen(initial);
     setState(initial);
   }
+  // Others' votes arrive live (docs/live.md): the counts change, the viewer's own vote stays.
+  const tally = useLiveTally(targetId);
+  useEffect(() => {
+    if (tally) setState((s) => ({ ...s, up: tally.up, down: tally.down, score: tally.up - tally.down }));
+  }, [tally]);
   const stateRef = useRef(state);
   stateRef.current = state;
   const own = Boolean(gate.user && authorId && gate.user.id === authorId);
