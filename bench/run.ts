@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { type FanoutResult, measureFanout } from "./live-fanout.ts";
 import { type Seeded, seedBench } from "./seed.ts";
 import { startBenchServer } from "./server.ts";
@@ -26,8 +27,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
  */
 const MEMORY_TARGET_MB = 250;
 const EMBEDDED_MEMORY = "— (PostgreSQL runs inside this process)";
-/** `BENCH_ONLY=signed` measures only the rows whose name contains it (and the ceiling). */
-const only = process.env.BENCH_ONLY;
+/**
+ * `BENCH_ONLY=signed` measures only the rows whose name contains it (and the ceiling);
+ * `BENCH_ONLY="bell|vote|live fan-out"` those that contain any of them.
+ */
+const only = process.env.BENCH_ONLY?.split("|").filter(Boolean);
+const wanted = (name: string) => !only?.length || only.some((part) => name.includes(part));
 
 interface Request {
   method?: "GET" | "POST";
@@ -102,6 +107,33 @@ async function expectKnown(base: string, pages: Seeded["rotation"]) {
   }
 }
 
+/**
+ * How many domain events the rows above left waiting, and how long the server took to handle
+ * them (notifications and live updates lag by that much after a burst of writes). Only on the
+ * PostgreSQL server: the embedded database is inside the server process.
+ */
+async function outboxDrain(databaseUrl: string | undefined) {
+  if (!databaseUrl) return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const pending = async () =>
+      Number(
+        (await client.query("select count(*) as n from outbox_events where processed_at is null")).rows[0]
+          ?.n ?? 0,
+      );
+    const first = await pending();
+    const started = performance.now();
+    while (performance.now() - started < 120_000) {
+      if ((await pending()) === 0) return { pending: first, seconds: (performance.now() - started) / 1000 };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return { pending: first, seconds: null };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The page views over the rotation, anonymous and signed in. */
 function pageViewRows(
   seeded: Seeded,
@@ -152,7 +184,7 @@ async function main() {
   /** With `rssMb`, each row notes the server's RSS right after it: which rows grew the memory row. */
   const measure = async (scenarios: Scenario[], rssMb?: () => number) => {
     for (const s of scenarios) {
-      if (only && results.length > 0 && !s.name.includes(only)) continue;
+      if (results.length > 0 && !wanted(s.name)) continue;
       const r = await load(s);
       results.push({ s, r, ...(rssMb ? { rssMb: rssMb() } : {}) });
       process.stderr.write(`  measured ${s.name}\n`);
@@ -171,6 +203,21 @@ async function main() {
     for (const page of pages) {
       const res = await fetch(`${base}${commentsPath(page.id)}`);
       votable.push(...((await res.json()) as { id: string }[]).slice(0, 5).map((c) => c.id));
+    }
+    // Live fan-out: page views held open on one page while comments arrive (BENCH_LIVE_STREAMS);
+    // measured before the write rows, whose outbox events would still be waiting in line.
+    let fanout: (FanoutResult & { rssMb: number }) | undefined;
+    if (wanted("live fan-out")) {
+      const result = await measureFanout({
+        base,
+        pageId: pick(pages, 0).id,
+        token: tokens[0] ?? "",
+        streams: Number(process.env.BENCH_LIVE_STREAMS ?? 1000),
+        comments: 20,
+        intervalMs: 200,
+      });
+      fanout = { ...result, rssMb: server.rssMb() };
+      process.stderr.write("  measured live fan-out\n");
     }
     await measure(
       [
@@ -311,25 +358,12 @@ async function main() {
       server.rssMb,
     );
     memory.push({ name: `server RSS after the rows above`, mb: server.rssMb(), judged: !!databaseUrl });
-    // Live fan-out: page views held open on one page while comments arrive (BENCH_LIVE_STREAMS).
-    let fanout: (FanoutResult & { rssMb: number }) | undefined;
-    if (!only || "live fan-out".includes(only)) {
-      const result = await measureFanout({
-        base,
-        pageId: pick(pages, 0).id,
-        token: tokens[0] ?? "",
-        streams: Number(process.env.BENCH_LIVE_STREAMS ?? 1000),
-        comments: 20,
-        intervalMs: 200,
-      });
-      fanout = { ...result, rssMb: server.rssMb() };
-      process.stderr.write("  measured live fan-out\n");
-    }
+    const drain = await outboxDrain(seeded.databaseUrl);
     await server.stop();
     cleanups.pop();
 
     // The embedded rows are page views; seeding them is skipped when BENCH_ONLY rules them out.
-    if (databaseUrl && (!only || /page view|PGlite/.test(only))) {
+    if (databaseUrl && (wanted("page view") || wanted("PGlite"))) {
       // The same page views on the embedded database, with a seed of its own.
       const embeddedDir = mkdtempSync(join(tmpdir(), "flipside-bench-pglite-"));
       cleanups.push(async () => rmSync(embeddedDir, { recursive: true, force: true }));
@@ -371,6 +405,11 @@ async function main() {
       console.log(
         "\nA row of several requests per view counts views a second; its latencies are per request.",
       );
+    if (drain && drain.pending > 0) {
+      console.log(
+        `\nThe write rows left ${drain.pending} outbox events (notifications, live updates) to handle; they were handled ${drain.seconds === null ? "not within 120 s" : `in ${drain.seconds.toFixed(1)} s (${(drain.pending / Math.max(drain.seconds, 0.001)).toFixed(0)} events/s)`}.`,
+      );
+    }
     if (fanout) {
       const f = fanout;
       console.log(

@@ -147,6 +147,9 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
   await db.execute(sql`
     update site_pages p set comment_count = (select count(*) from contributions c where c.site_page_id = p.id)
     where p.normalized_url like 'spread-%'`);
+  // The seed is history, not activity: nobody is to be notified of it, and a server starting on it
+  // must not spend its first minutes handling its tens of thousands of events (the outbox's triggers).
+  await db.execute(sql`update outbox_events set processed_at = now() where processed_at is null`);
   await db.execute(sql`analyze`);
   await database.close();
   return { pageId, pageUrl, rotation, ...(databaseUrl ? { databaseUrl } : {}), cleanup };

@@ -104,4 +104,29 @@ describe("live updates", () => {
     await page.getByText("Eve, welcome.").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
+
+  it("brings new notifications into an open inbox", async () => {
+    const fay = await journey.account("Fay Inbox", { email: uniqueEmail("fay-live") });
+    const gus = await journey.account("Gus Replier", { email: uniqueEmail("gus-live") });
+    const pageId = await flip(`https://live-${suffix}.org/inbox`);
+    const question = await post<{ id: string }>("/v1/site-page-comments", fay.token, {
+      sitePage_id: pageId,
+      body: "Fay asks.",
+    });
+    const session = await tracked();
+    const page = session.page;
+    await signIn(session, fay);
+    await visit(page, "/profile/notifications");
+    await page.getByTestId("notifications-empty").waitFor();
+    await post("/v1/site-page-comments", gus.token, {
+      sitePage_id: pageId,
+      body: "Gus answers.",
+      parent_id: question.id,
+    });
+    await expect
+      .poll(() => page.getByTestId("notification-link").allTextContents(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining("Gus Replier replied to you on")]);
+    await expect.poll(() => page.getByTestId("header-notifications").getAttribute("data-unread")).toBe("1");
+    expect(session.problems.all()).toEqual([]);
+  });
 });

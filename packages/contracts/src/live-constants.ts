@@ -33,3 +33,6 @@ export const LIVE_REFUSED_RETRY_MS = 60_000;
 
 /** A tab in the background this long lets its stream go; coming back reconnects and catches up. */
 export const LIVE_HIDDEN_CLOSE_MS = 60_000;
+
+/** How long the browser waits for more hints (ten votes in a second) before it asks once. */
+export const LIVE_HINT_QUIET_MS = 300;

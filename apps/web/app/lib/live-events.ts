@@ -1,6 +1,7 @@
 import {
   LIVE_EVENTS,
   LIVE_HIDDEN_CLOSE_MS,
+  LIVE_HINT_QUIET_MS,
   LIVE_REFUSED_RETRY_MS,
   type LiveEventName,
 } from "@flipside/contracts/live-constants";
@@ -132,4 +133,14 @@ export function useLiveEvent(name: LiveEventName, listener: Listener) {
       set.delete(call);
     };
   }, [name]);
+}
+
+/** Calls `action` once after each burst of events of this name (a hint to ask the API again). */
+export function useLiveHint(name: LiveEventName, action: () => void) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveEvent(name, () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(action, LIVE_HINT_QUIET_MS);
+  });
 }

@@ -1,13 +1,10 @@
 import { LIVE_EVENTS } from "@flipside/contracts/live-constants";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { followPerson, useLiveEvent } from "../../lib/live-events.ts";
+import { useEffect } from "react";
+import { followPerson, useLiveHint } from "../../lib/live-events.ts";
 import { refreshUnreadCount, useUnreadCount } from "../../lib/unread-notifications.ts";
 import { Bell } from "../ui/icons.tsx";
 import { AppLink } from "./app-link.tsx";
-
-/** How long the bell waits for more hints before it asks for the count. */
-const HINT_QUIET_MS = 300;
 
 /** "9+" style: the badge stays one small circle however many there are. */
 const shortCount = (n: number) => (n > 99 ? "99+" : String(n));
@@ -18,13 +15,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   // The count follows the person's notifications live, from any tab or device (docs/live.md).
   const queryClient = useQueryClient();
   useEffect(() => followPerson(), []);
-  // A burst of hints (ten votes in a second) asks once, after it.
-  const hinted = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(hinted.current), []);
-  useLiveEvent(LIVE_EVENTS.notifications, () => {
-    clearTimeout(hinted.current);
-    hinted.current = setTimeout(() => void refreshUnreadCount(queryClient, userId), HINT_QUIET_MS);
-  });
+  useLiveHint(LIVE_EVENTS.notifications, () => void refreshUnreadCount(queryClient, userId));
   const unread = count ?? 0;
   return (
     <AppLink

@@ -6,8 +6,8 @@ export { mentionAt, mentionMarkdown } from "@flipside/contracts/mentions";
 
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { useDebouncedQuestion } from "../../lib/debounced-question.ts";
 import { discussionApi } from "./discussion-client.ts";
 
 export interface MentionListState {
@@ -44,27 +44,16 @@ export default function MentionSuggestions({
   const view = useRef({ people, active, onChoose, onClose });
   view.current = { people, active, onChoose, onClose };
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      discussionApi
-        .mentionSuggestions(query.trim(), pageId, controller.signal)
-        .then((found) => {
-          setPeople(found);
-          setActive(0);
-        })
-        .catch((error: unknown) => {
-          // A help, never in the way: a failure or a limit leaves the text as it is.
-          if (!controller.signal.aborted && !(isApiError(error) && error.status === 429)) {
-            console.warn("mention suggestions failed", error);
-          }
-        });
-    }, MENTION_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, pageId]);
+  useDebouncedQuestion(
+    `${pageId}|${query.trim()}`,
+    MENTION_DEBOUNCE_MS,
+    (signal) => discussionApi.mentionSuggestions(query.trim(), pageId, signal),
+    (found) => {
+      setPeople(found);
+      setActive(0);
+    },
+    "mention suggestions",
+  );
 
   useEffect(() => {
     const el = textarea.current;

@@ -1,8 +1,8 @@
 import type { PageSuggestion } from "@flipside/contracts/search";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "@flipside/contracts/search-constants";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { useDebouncedQuestion } from "../../lib/debounced-question.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { MarkedText } from "./marked-text.tsx";
 import { PageFavicon } from "./page-favicon.tsx";
@@ -40,34 +40,24 @@ export default function SearchSuggestions({
   view.current = { items, open, active, onChoose };
 
   // Ask after a pause in typing; a newer question cancels the one before.
+  const q = text.trim();
+  const asking = q.length >= SUGGEST_MIN_LENGTH;
   useEffect(() => {
-    const q = text.trim();
-    if (q.length < SUGGEST_MIN_LENGTH) {
-      setItems([]);
+    if (asking) return;
+    setItems([]);
+    setActive(-1);
+  }, [asking]);
+  useDebouncedQuestion(
+    asking ? q : null,
+    SUGGEST_DEBOUNCE_MS,
+    (signal) => discussionApi.suggestPages(q, signal),
+    (found) => {
+      setItems(found);
       setActive(-1);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      discussionApi
-        .suggestPages(q, controller.signal)
-        .then((found) => {
-          setItems(found);
-          setActive(-1);
-          setOpen(document.activeElement === input.current);
-        })
-        .catch((error: unknown) => {
-          // Suggestions are a help, never in the way: a failure or a limit leaves the box as it is.
-          if (!controller.signal.aborted && !(isApiError(error) && error.status === 429)) {
-            console.warn("search suggestions failed", error);
-          }
-        });
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, input]);
+      setOpen(document.activeElement === input.current);
+    },
+    "search suggestions",
+  );
 
   useEffect(() => {
     const el = input.current;

@@ -1,3 +1,4 @@
+import { LIVE_EVENTS } from "@flipside/contracts/live-constants";
 import { NOTIFICATION_MESSAGES } from "@flipside/contracts/notification-constants";
 import type { Notification } from "@flipside/contracts/notifications";
 import { useQueryClient } from "@tanstack/react-query";
@@ -12,6 +13,7 @@ import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import type { ListPage } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useGrowingList } from "../../lib/growing-list.ts";
+import { useLiveHint } from "../../lib/live-events.ts";
 import { notify } from "../../lib/toast.ts";
 import { refreshUnreadCount, setUnreadCount } from "../../lib/unread-notifications.ts";
 import { notificationsClient } from "./notifications-client.ts";
@@ -28,8 +30,21 @@ export function NotificationsInbox({ userId, first }: { userId: string; first: L
     (page) => notificationsClient.list(page),
     (n) => n.id,
   );
-  const { items, setItems } = list;
+  const { items, setItems, setTotal } = list;
   const [markingAll, setMarkingAll] = useState(false);
+  // New and grown notifications come in at the top as they happen (docs/live.md); once per burst.
+  useLiveHint(LIVE_EVENTS.notifications, () => {
+    notificationsClient
+      .list(0)
+      .then((latest) => {
+        const fresh = new Set(latest.items.map((n) => n.id));
+        setItems((shown) => [...latest.items, ...shown.filter((n) => !fresh.has(n.id))]);
+        setTotal(latest.total);
+      })
+      .catch(() => {
+        // The list stays as it is; the next hint or visit brings it up to date.
+      });
+  });
   const unreadShown = items.filter((n) => !n.read).length;
 
   function showRead(ids: ReadonlySet<string>) {
