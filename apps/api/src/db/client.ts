@@ -62,8 +62,6 @@ export function executeOnPglite(client: PGlite): ExecuteSql {
 }
 
 const READ_ONLY = /^\s*select\b/i;
-/** A pool holds at most this many connections a restart may have broken at once. */
-const READ_RETRIES = 3;
 
 /**
  * When the server ends connections (a restart, a terminated backend), idle ones in the pool break
@@ -72,7 +70,9 @@ const READ_RETRIES = 3;
  * connection has left the pool); a write answers 503 and its client tries again. A server that
  * refuses new connections is not retried: that is an outage, answered 503 at once.
  */
-function retryBrokenReads(pool: pg.Pool) {
+function retryBrokenReads(pool: pg.Pool, size: number) {
+  // Every idle connection of the pool may have been broken at once: one more try than it holds.
+  const retries = size;
   const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
   const retrying = async (config: unknown, values?: unknown) => {
     const text = typeof config === "string" ? config : (config as { text?: string } | null)?.text;
@@ -80,7 +80,7 @@ function retryBrokenReads(pool: pg.Pool) {
       try {
         return await query(config, values);
       } catch (error) {
-        if (attempt >= READ_RETRIES || !text || !READ_ONLY.test(text) || !isBrokenConnection(error))
+        if (attempt >= retries || !text || !READ_ONLY.test(text) || !isBrokenConnection(error))
           throw error;
       }
     }
@@ -94,14 +94,15 @@ export async function openDatabase(
 ): Promise<Database> {
   const migrationsFolder = MIGRATIONS_DIR;
   if (source.kind === "postgres") {
+    const size = source.max ?? 10;
     const pool = new pg.Pool({
       connectionString: source.url,
-      max: source.max ?? 10,
+      max: size,
       // A server that does not answer at all (a dropped route, not a refused port) fails a
       // request in seconds, as 503, instead of holding it until the client gives up.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
-    retryBrokenReads(pool);
+    retryBrokenReads(pool, size);
     const db = drizzlePg({ client: pool });
     const database: Database = {
       db,
