@@ -80,8 +80,7 @@ function retryBrokenReads(pool: pg.Pool, size: number) {
       try {
         return await query(config, values);
       } catch (error) {
-        if (attempt >= retries || !text || !READ_ONLY.test(text) || !isBrokenConnection(error))
-          throw error;
+        if (attempt >= retries || !text || !READ_ONLY.test(text) || !isBrokenConnection(error)) throw error;
       }
     }
   };
