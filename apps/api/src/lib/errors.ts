@@ -48,3 +48,9 @@ export const tooManyRequests = (
   new AppError("rate_limited", detail, undefined, {
     headers: { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
+
+/** A 503 for a server too busy to take this on now, with Retry-After. */
+export const serviceUnavailable = (retryAfterSeconds: number, detail: string) =>
+  new AppError("unavailable", detail, undefined, {
+    headers: { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });

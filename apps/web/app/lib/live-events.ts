@@ -19,10 +19,10 @@ import { useEffect, useRef } from "react";
 type Listener = (data: unknown) => void;
 
 const listeners = new Map<LiveEventName, Set<Listener>>();
-const wanted: { pageId: string | null; since: string | null; person: boolean } = {
+const wanted: { pageId: string | null; since: string | null; personFollowers: number } = {
   pageId: null,
   since: null,
-  person: false,
+  personFollowers: 0,
 };
 let source: EventSource | null = null;
 /** What the open stream follows (null: none open). */
@@ -33,7 +33,10 @@ let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 let scheduled = false;
 let watchingVisibility = false;
 
-const followsKey = () => (wanted.pageId || wanted.person ? `${wanted.pageId ?? ""}|${wanted.person}` : null);
+const followsKey = () => {
+  const person = wanted.personFollowers > 0;
+  return wanted.pageId || person ? `${wanted.pageId ?? ""}|${person}` : null;
+};
 
 function deliver(event: MessageEvent<string>) {
   if (event.lastEventId) lastEventId = event.lastEventId;
@@ -112,10 +115,10 @@ export function followPage(pageId: string, since: string): () => void {
 
 /** Follows the signed-in person's notifications while the returned function is not called. */
 export function followPerson(): () => void {
-  wanted.person = true;
+  wanted.personFollowers++;
   reconsider();
   return () => {
-    wanted.person = false;
+    wanted.personFollowers--;
     reconsider();
   };
 }

@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, badRequest, tooManyRequests } from "../../lib/errors.ts";
+import { badRequest, serviceUnavailable, tooManyRequests } from "../../lib/errors.ts";
 import { problems } from "../../lib/openapi-responses.ts";
+import { onEvent } from "../outbox/index.ts";
 import { createLiveHub, type LiveHub, type LiveMessage, type LiveStream, sseText } from "./hub.ts";
 import { blockedSet, contributionMessage, pageTopic, personTopic, replay, tallyMessage } from "./live.ts";
 
@@ -41,13 +42,11 @@ export const livePlugin = fp(
       heartbeatMs: config.LIVE_HEARTBEAT_MS,
     });
     let pending: LiveMessage[] = [];
-    app.outbox.on("contribution.added", async (tx, event) => {
-      const { contributionId } = z.object({ contributionId: z.uuid() }).parse(event.payload);
+    onEvent(app.outbox, "contribution.added", async (tx, { contributionId }) => {
       const message = await contributionMessage(tx, contributionId);
       if (message) pending.push(message);
     });
-    app.outbox.on("vote.cast", async (tx, event) => {
-      const vote = z.object({ contributionId: z.uuid(), voterId: z.uuid() }).parse(event.payload);
+    onEvent(app.outbox, "vote.cast", async (tx, vote) => {
       const message = await tallyMessage(tx, vote.contributionId, vote.voterId);
       if (message) pending.push(message);
     });
@@ -104,14 +103,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const topics = [...(pageId ? [pageTopic(pageId)] : []), ...(viewer ? [personTopic(viewer.id)] : [])];
       if (topics.length === 0) throw badRequest("Give the pageId of the page to follow, or sign in.");
       if (live.hub.size() >= config.LIVE_MAX_STREAMS) {
-        throw new AppError(
-          "unavailable",
-          "Too many live streams are open here. Try again in a minute.",
-          undefined,
-          {
-            headers: { "retry-after": "60" },
-          },
-        );
+        throw serviceUnavailable(60, "Too many live streams are open here. Try again in a minute.");
       }
       if (viewer && (perPerson.get(viewer.id) ?? 0) >= config.LIVE_MAX_STREAMS_PER_PERSON) {
         throw tooManyRequests(60, "You have too many live streams open. Close some tabs and try again.");

@@ -13,6 +13,9 @@ export const pageTopic = (pageId: string) => `page:${pageId}`;
 /** The topic of a signed-in person's streams (their bell). */
 export const personTopic = (userId: string) => `user:${userId}`;
 
+/** A contribution every reader of its page sees: not deleted, on a page moderators did not hide. */
+const shownToAll = and(eq(contributions.deleted, false), isNull(sitePages.moderation));
+
 /** What the streams of a page are told of: the contributions in the discussion as everyone sees it. */
 function liveContributions(where: SQL | undefined, limit: number) {
   return (db: Db) =>
@@ -27,7 +30,7 @@ function liveContributions(where: SQL | undefined, limit: number) {
       })
       .from(contributions)
       .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
-      .where(and(where, eq(contributions.deleted, false), isNull(sitePages.moderation)))
+      .where(and(where, shownToAll))
       .orderBy(asc(contributions.createdAt), asc(contributions.id))
       .limit(limit);
 }
@@ -76,13 +79,7 @@ export async function tallyMessage(
     })
     .from(contributions)
     .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
-    .where(
-      and(
-        eq(contributions.id, contributionId),
-        eq(contributions.deleted, false),
-        isNull(sitePages.moderation),
-      ),
-    );
+    .where(and(eq(contributions.id, contributionId), shownToAll));
   if (!row) return null;
   const data: LiveTally = row;
   return { topic: pageTopic(row.pageId), event: LIVE_EVENTS.votes, data, authorId: voterId };

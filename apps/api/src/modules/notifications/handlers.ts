@@ -1,7 +1,6 @@
 import { mentionedIds } from "@flipside/contracts/mentions";
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
@@ -13,9 +12,6 @@ import {
 } from "../../db/schema/organizations.ts";
 import { type Outbox, onEvent } from "../outbox/index.ts";
 import { type Notice, notify, reachable } from "./notify.ts";
-
-const ContributionAdded = z.object({ contributionId: z.uuid() });
-const VoteCast = z.object({ contributionId: z.uuid(), voterId: z.uuid() });
 
 const parent = alias(contributions, "parent");
 
@@ -216,11 +212,10 @@ export function registerNotificationHandlers(outbox: Outbox, told: (recipientIds
       })),
     );
   });
-  outbox.on("contribution.added", async (tx, event) => {
-    await deliver(tx, await onContribution(tx, ContributionAdded.parse(event.payload).contributionId));
+  onEvent(outbox, "contribution.added", async (tx, { contributionId }) => {
+    await deliver(tx, await onContribution(tx, contributionId));
   });
-  outbox.on("vote.cast", async (tx, event) => {
-    const vote = VoteCast.parse(event.payload);
+  onEvent(outbox, "vote.cast", async (tx, vote) => {
     await deliver(tx, await onVote(tx, vote.contributionId, vote.voterId));
   });
 }

@@ -7,9 +7,14 @@ import { recordEvent } from "./outbox.ts";
 /**
  * The domain events other modules record (docs/outbox.md#events): each type with the shape of its
  * payload, so the module that records one and the handlers that read it agree. The discussion's
- * own events (`contribution.added`, `vote.cast`) come from triggers (migration 0024).
+ * own events (`contribution.added`, `vote.cast`) are written by triggers (migration 0024), never
+ * by `record`; their shapes are here for their handlers.
  */
 export const EVENTS = {
+  /** A comment, reply, review or related page was added (the trigger on contributions). */
+  "contribution.added": z.object({ contributionId: z.uuid() }),
+  /** Someone's first vote on a contribution (the trigger on votes; changing a vote records nothing). */
+  "vote.cast": z.object({ contributionId: z.uuid(), voterId: z.uuid() }),
   /** Moderators closed reports with an outcome; each reporter is told, nothing about anyone else. */
   "report.decided": z.object({
     outcome: z.enum(["DISMISSED", "HIDDEN", "SUSPENDED"]),

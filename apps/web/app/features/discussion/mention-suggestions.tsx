@@ -6,7 +6,7 @@ export { mentionAt, mentionMarkdown } from "@flipside/contracts/mentions";
 
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
-import { cn } from "../../lib/cn.ts";
+import { SuggestionList } from "../../components/ui/suggestion-list.tsx";
 import { useDebouncedQuestion } from "../../lib/debounced-question.ts";
 import { discussionApi } from "./discussion-client.ts";
 
@@ -93,44 +93,26 @@ export default function MentionSuggestions({
   useEffect(() => () => onState({ activeId: undefined }), [onState]);
 
   return (
-    <>
-      <span aria-live="polite" className="sr-only">
-        {shown ? `${people.length} ${people.length === 1 ? "person" : "people"} to mention` : ""}
-      </span>
-      {shown ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="People to mention"
-          className="absolute inset-x-0 top-full z-50 mt-1 max-h-64 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg"
-          data-testid="mention-suggestions"
-        >
-          {people.map((person, i) => (
-            <button
-              type="button"
-              tabIndex={-1}
-              key={person.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              // Keeps the focus in the text box, so the click lands before anything closes.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => onChoose(person)}
-              onMouseEnter={() => setActive(i)}
-              className={cn(
-                "flex w-full cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm",
-                i === active ? "bg-accent text-accent-foreground" : undefined,
-              )}
-              data-testid="mention-suggestion"
-            >
-              <Avatar name={person.displayName} imageUrl={person.imageUrl} className="size-6 text-[10px]" />
-              <span className="min-w-0 flex-1 truncate" data-testid="mention-name">
-                {person.displayName}
-              </span>
-            </button>
-          ))}
-        </div>
-      ) : null}
-    </>
+    <SuggestionList
+      listId={listId}
+      label="People to mention"
+      announcement={`${people.length} ${people.length === 1 ? "person" : "people"} to mention`}
+      items={people}
+      active={active}
+      keyOf={(person) => person.id}
+      onChoose={onChoose}
+      onHover={setActive}
+      className="max-h-64"
+      testId="mention-suggestions"
+      optionTestId="mention-suggestion"
+      renderItem={(person) => (
+        <>
+          <Avatar name={person.displayName} imageUrl={person.imageUrl} className="size-6 text-[10px]" />
+          <span className="min-w-0 flex-1 truncate" data-testid="mention-name">
+            {person.displayName}
+          </span>
+        </>
+      )}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { PageSuggestion } from "@flipside/contracts/search";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "@flipside/contracts/search-constants";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { cn } from "../../lib/cn.ts";
+import { SuggestionList } from "../../components/ui/suggestion-list.tsx";
 import { useDebouncedQuestion } from "../../lib/debounced-question.ts";
 import { discussionApi } from "./discussion-client.ts";
 import { MarkedText } from "./marked-text.tsx";
@@ -102,47 +102,29 @@ export default function SearchSuggestions({
   }, [shown, active, listId, onState]);
 
   return (
-    <>
-      <span aria-live="polite" className="sr-only">
-        {shown ? `${items.length} ${items.length === 1 ? "page" : "pages"} suggested` : ""}
-      </span>
-      {shown ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Suggested pages"
-          className="absolute inset-x-0 top-full z-50 mt-1 max-h-80 overflow-y-auto rounded-lg border bg-popover p-1 text-left text-popover-foreground shadow-lg"
-          data-testid="search-suggestions"
-        >
-          {items.map((item, i) => (
-            <button
-              type="button"
-              tabIndex={-1}
-              key={item.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              // Keeps the focus in the box, so the click lands before the list closes.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => {
-                setOpen(false);
-                onChoose(item);
-              }}
-              className={cn(
-                "flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm",
-                i === active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
-              )}
-              data-testid="search-suggestion"
-            >
-              <PageFavicon src={item.faviconUrl} />
-              <span className="min-w-0 flex-1 truncate">
-                <MarkedText text={item.label} marks={item.labelMarks} />
-              </span>
-              <span className="shrink-0 text-muted-foreground text-xs">{item.domain}</span>
-            </button>
-          ))}
-        </div>
-      ) : null}
-    </>
+    <SuggestionList
+      listId={listId}
+      label="Suggested pages"
+      announcement={`${items.length} ${items.length === 1 ? "page" : "pages"} suggested`}
+      items={shown ? items : []}
+      active={active}
+      keyOf={(item) => item.id}
+      onChoose={(item) => {
+        setOpen(false);
+        onChoose(item);
+      }}
+      className="max-h-80"
+      testId="search-suggestions"
+      optionTestId="search-suggestion"
+      renderItem={(item) => (
+        <>
+          <PageFavicon src={item.faviconUrl} />
+          <span className="min-w-0 flex-1 truncate">
+            <MarkedText text={item.label} marks={item.labelMarks} />
+          </span>
+          <span className="shrink-0 text-muted-foreground text-xs">{item.domain}</span>
+        </>
+      )}
+    />
   );
 }
