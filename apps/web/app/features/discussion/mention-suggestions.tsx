@@ -4,7 +4,7 @@ import { MENTION_DEBOUNCE_MS } from "@flipside/contracts/mentions";
 // The composer reads mentions with these once the picker's code has come.
 export { mentionAt, mentionMarkdown } from "@flipside/contracts/mentions";
 
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { SuggestionList } from "../../components/ui/suggestion-list.tsx";
 import { useDebouncedQuestion } from "../../lib/debounced-question.ts";
@@ -87,7 +87,8 @@ export default function MentionSuggestions({
   }, [textarea]);
 
   const shown = people.length > 0;
-  useEffect(() => {
+  // Before paint: the text box names the option shown as chosen in the same frame.
+  useLayoutEffect(() => {
     onState({ activeId: shown ? `${listId}-${active}` : undefined });
   }, [shown, active, listId, onState]);
   useEffect(() => () => onState({ activeId: undefined }), [onState]);

@@ -1,6 +1,6 @@
 import type { PageSuggestion } from "@flipside/contracts/search";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH } from "@flipside/contracts/search-constants";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { SuggestionList } from "../../components/ui/suggestion-list.tsx";
 import { useDebouncedQuestion } from "../../lib/debounced-question.ts";
 import { discussionApi } from "./discussion-client.ts";
@@ -52,8 +52,10 @@ export default function SearchSuggestions({
     SUGGEST_DEBOUNCE_MS,
     (signal) => discussionApi.suggestPages(q, signal),
     (found) => {
+      // An answer that comes after the arrows chose a page keeps that page chosen if it is still there.
+      const chosen = view.current.items[view.current.active]?.id;
       setItems(found);
-      setActive(-1);
+      setActive(chosen ? found.findIndex((item) => item.id === chosen) : -1);
       setOpen(document.activeElement === input.current);
     },
     "search suggestions",
@@ -97,7 +99,8 @@ export default function SearchSuggestions({
   }, [input]);
 
   const shown = open && items.length > 0;
-  useEffect(() => {
+  // Before paint: the box names the option shown as chosen in the same frame (aria-activedescendant).
+  useLayoutEffect(() => {
     onState({ expanded: shown, activeId: shown && active >= 0 ? `${listId}-${active}` : undefined });
   }, [shown, active, listId, onState]);
 
