@@ -45,6 +45,7 @@ import { signInProvidersRoutes } from "./modules/sign-in-providers/index.ts";
 import { sitePagesRoutes } from "./modules/site-pages/site-pages.routes.ts";
 import { topicsRoutes } from "./modules/topics/topics.routes.ts";
 import { votesRoutes } from "./modules/votes/votes.routes.ts";
+import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import { ownerInviteRoutes, websitesRoutes } from "./modules/websites/websites.routes.ts";
 import { yourDataRoutes } from "./modules/your-data/your-data.routes.ts";
 import { authPlugin, carriesCredentials } from "./plugins/auth.ts";
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(websitesRoutes);
       await api.register(ownerInviteRoutes);
       await api.register(organizationsRoutes);
+      await api.register(walletRoutes);
       await api.register(adminRoutes);
       await api.register(moderationRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
@@ -231,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         UNSAFE_METHODS.has(request.method) &&
         reply.statusCode < 400 &&
         request.url.startsWith("/api/") &&
-        request.routeOptions.config.changes !== "pages"
+        request.routeOptions.config.changes === undefined
       ) {
         htmlCache.clear();
       }
@@ -267,8 +269,8 @@ declare module "fastify" {
     /**
      * "pages": what the route changes shows only on the discussion pages it invalidates in the
      * page read cache (so the HTML of other pages may stay cached). Any other write through the
-     * API empties the page HTML cache.
+     * API empties the page HTML cache. "nothing": what it changes shows on no page (money).
      */
-    changes?: "pages";
+    changes?: "pages" | "nothing";
   }
 }

@@ -218,6 +218,22 @@ export const ConfigSchema = z.object({
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   /** How often the digest job looks for people whose digest is due (once across instances). */
   DIGEST_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(900_000),
+  /**
+   * Money (docs/money.md): the one ISO 4217 currency of every wallet and price, and what a top-up
+   * may be, in minor units (cents for EUR): its least, its most and the amounts offered as buttons.
+   */
+  MONEY_CURRENCY: z
+    .string()
+    .default("EUR")
+    .refine((v) => /^[A-Z]{3}$/.test(v) && Intl.supportedValuesOf("currency").includes(v), {
+      message: "an ISO 4217 currency code such as EUR, USD or GBP",
+    }),
+  TOP_UP_MIN_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(500),
+  TOP_UP_MAX_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+  TOP_UP_PRESETS_MINOR: list
+    .default(["1000", "2500", "5000", "10000"])
+    .pipe(z.array(z.string().regex(/^\d{1,9}$/, "whole minor units, e.g. 1000,2500")).max(6))
+    .transform((v) => v.map(Number)),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
@@ -362,6 +378,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       "SITE_VERIFICATION_HTTP_PORT: tests only (plain HTTP to loopback addresses); refused when NODE_ENV=production",
     ]);
+  }
+  if (c.TOP_UP_MIN_MINOR > c.TOP_UP_MAX_MINOR) {
+    throw new ConfigError(["TOP_UP_MIN_MINOR: must not be above TOP_UP_MAX_MINOR"]);
   }
   const signIn = signInProvidersOf(env, c);
   if (signIn.issues.length) throw new ConfigError(signIn.issues);

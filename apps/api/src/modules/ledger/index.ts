@@ -1,0 +1,11 @@
+export {
+  findByReference,
+  findWallet,
+  type LedgerAccount,
+  type Posting,
+  platformAccount,
+  postTransaction,
+  type WalletOwnerRef,
+  walletAccount,
+} from "./ledger.ts";
+export { checkLedger, rebuildBalances, trialBalance } from "./ledger-checks.ts";
