@@ -27,7 +27,7 @@ describe("server render memory", () => {
     // The render's loaders call the running server's API, as the in-process API would answer.
     const context: WebLoadContext = {
       cspNonce: "bm9uY2U",
-      config: { publicOrigin: server.url },
+      config: { publicOrigin: server.url, currency: "EUR" },
       api: (path, init = {}) =>
         fetch(`${server.url}${path.startsWith("/api") ? path : `/api${path}`}`, {
           method: init.method ?? "GET",

@@ -249,6 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       mode: config.NODE_ENV === "development" ? "development" : "production",
       publicConfig: {
         publicOrigin: config.publicOrigin,
+        currency: config.MONEY_CURRENCY,
         ...(config.HELP_CHAT_ID ? { helpChatId: config.HELP_CHAT_ID } : {}),
         ...(config.FACEBOOK_APP_ID ? { facebookAppId: config.FACEBOOK_APP_ID } : {}),
         ...(config.BETA_GATE ? { betaGate: true as const } : {}),

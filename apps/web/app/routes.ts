@@ -99,6 +99,7 @@ export default [
         route("roles", "routes/admin/roles.tsx", { id: "admin-roles" }),
         route("invitations", "routes/admin/invitations.tsx", { id: "admin-invitations" }),
         route("beta-users", "routes/admin/beta-users.tsx", { id: "admin-beta-users" }),
+        route("wallets", "routes/admin/wallets.tsx", { id: "admin-wallets" }),
         route("audit-log", "routes/admin/audit-log.tsx", { id: "admin-audit-log" }),
       ]),
     ]),

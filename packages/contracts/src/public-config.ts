@@ -10,6 +10,8 @@ export const PublicConfig = z.object({
   /** Configured sign-in providers (docs/sign-in-providers.md): a button each; none, no buttons. */
   signInProviders: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
   buildId: z.string().optional(),
+  /** MONEY_CURRENCY: the ISO 4217 currency of every wallet and price (docs/money.md). */
+  currency: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -1,5 +1,7 @@
 import type { AdminAccount, AuditEntry } from "@flipside/contracts/admin";
 import type { ModerationActionRequest, ModerationCase } from "@flipside/contracts/moderation";
+import type { Credit } from "@flipside/contracts/money";
+import { IDEMPOTENCY_HEADER } from "@flipside/contracts/money-constants";
 import type { GrantableRole } from "@flipside/contracts/roles";
 import { type ApiClient, api } from "../../lib/api.ts";
 
@@ -30,6 +32,11 @@ export function createAdminClient(client: ApiClient = api) {
         `/v1/admin/moderation/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
       ),
     act: (body: ModerationActionRequest) => client.post<ModerationCase>("/v1/admin/moderation/actions", body),
+    /** `key`: one per intended credit (lib/payment-key.ts), so a retry cannot credit twice. */
+    credit: (
+      body: { ownerKind: "USER" | "ORGANIZATION"; ownerId: string; amount: number; reason: string },
+      key: string,
+    ) => client.post<Credit>("/v1/admin/wallet-credits", body, { headers: { [IDEMPOTENCY_HEADER]: key } }),
     auditLog: (q: { targetId?: string; page: number; size?: number }) =>
       client.list<AuditEntry>("/v1/admin/audit-log", {
         ...(q.targetId ? { targetId: q.targetId } : {}),

@@ -6,6 +6,7 @@ import {
   ScrollText,
   ShieldCheck,
   Users,
+  Wallet,
 } from "../../components/ui/icons.tsx";
 
 type SectionNavEntry = { id: string; label: string; to: string; icon: IconComponent };
@@ -29,5 +30,6 @@ export const ADMIN_NAV: readonly (SectionNavEntry & { adminOnly?: boolean })[] =
     icon: FlaskConical,
     adminOnly: true,
   },
+  { id: "admin-wallets", label: "Wallets", to: "/admin/wallets", icon: Wallet, adminOnly: true },
   { id: "admin-audit-log", label: "Audit log", to: "/admin/audit-log", icon: ScrollText },
 ];
