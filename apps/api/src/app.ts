@@ -37,6 +37,7 @@ import { notesRoutes } from "./modules/notes/notes.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { organizationsRoutes } from "./modules/organizations/index.ts";
 import { outboxPlugin } from "./modules/outbox/index.ts";
+import { paymentsRoutes } from "./modules/payments/index.ts";
 import { relatedPagesRoutes } from "./modules/related-pages/related-pages.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ownerInviteRoutes);
       await api.register(organizationsRoutes);
       await api.register(walletRoutes);
+      await api.register(paymentsRoutes);
       await api.register(adminRoutes);
       await api.register(moderationRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {

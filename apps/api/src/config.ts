@@ -234,6 +234,14 @@ export const ConfigSchema = z.object({
     .default(["1000", "2500", "5000", "10000"])
     .pipe(z.array(z.string().regex(/^\d{1,9}$/, "whole minor units, e.g. 1000,2500")).max(6))
     .transform((v) => v.map(Number)),
+  /**
+   * Payments through Stripe (docs/money.md#paying): the secret API key and the webhook endpoint's
+   * signing secret, both or neither. STRIPE_API_URL points the official SDK at another server
+   * speaking Stripe's API (a local one in tests); unset: Stripe itself.
+   */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
@@ -381,6 +389,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (c.TOP_UP_MIN_MINOR > c.TOP_UP_MAX_MINOR) {
     throw new ConfigError(["TOP_UP_MIN_MINOR: must not be above TOP_UP_MAX_MINOR"]);
+  }
+  if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError([
+      "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both are needed for payments (the API key and the webhook endpoint's signing secret)",
+    ]);
   }
   const signIn = signInProvidersOf(env, c);
   if (signIn.issues.length) throw new ConfigError(signIn.issues);

@@ -24,6 +24,9 @@ export const LEDGER_TRANSACTION_KINDS = [
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
+/** A top-up is OPEN until the provider confirms the payment (PAID) or the checkout lapses (EXPIRED). */
+export const TOP_UP_STATUSES = ["OPEN", "PAID", "EXPIRED"] as const;
+
 export const WALLET_OWNER_KINDS = ["USER", "ORGANIZATION"] as const;
 export type WalletOwnerKind = (typeof WALLET_OWNER_KINDS)[number];
 
@@ -56,6 +59,10 @@ export const MONEY_MESSAGES = {
   amountBelowMinimum: "The amount is below the minimum.",
   amountAboveMaximum: "The amount is above the maximum.",
   sameWallet: "Choose two different wallets.",
+  providerUnavailable:
+    "The payment provider could not be reached. Nothing was charged; try again in a minute.",
+  webhookSignature: "The webhook's signature is missing or not valid.",
+  topUpNotFound: "There is no such top-up.",
   walletNotFound: "This wallet does not exist.",
   creditReasonRequired: "Say why the wallet is credited: it is recorded in the ledger and the audit log.",
 } as const;

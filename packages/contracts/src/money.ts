@@ -3,6 +3,7 @@ import {
   CREDIT_REASON_MAX,
   LEDGER_TRANSACTION_KINDS,
   MONEY_MESSAGES,
+  TOP_UP_STATUSES,
   WALLET_OWNER_KINDS,
 } from "./money-constants.ts";
 
@@ -99,3 +100,27 @@ export const Credit = z
   .object({ transactionId: z.uuid(), owner: WalletOwner, amount: Minor, balance: Minor })
   .meta({ id: "Credit" });
 export type Credit = z.infer<typeof Credit>;
+
+/** Start a top-up: the answer's `checkoutUrl` is the payment provider's page to pay on. */
+export const TopUpRequest = z
+  .strictObject({
+    organizationId: z.uuid().nullable().default(null).describe("null: your own wallet"),
+    amount: Positive,
+  })
+  .meta({ id: "TopUpRequest" });
+export type TopUpRequest = z.infer<typeof TopUpRequest>;
+
+export const TopUp = z
+  .object({
+    id: z.uuid(),
+    amount: Minor,
+    currency: z.string().length(3),
+    /** OPEN until the provider confirms the payment (PAID) or the checkout lapses (EXPIRED). */
+    status: z.enum(TOP_UP_STATUSES),
+    /** Where to pay, while OPEN. */
+    checkoutUrl: z.url().nullable(),
+    createdDate: z.iso.datetime(),
+    settledDate: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "TopUp" });
+export type TopUp = z.infer<typeof TopUp>;

@@ -102,6 +102,68 @@ export async function idempotent<T>(
       return { ...result, replayed: false };
     },
   );
+  return answered(outcome, answer);
+}
+
+/**
+ * As `idempotent`, for work that talks to another service (a payment provider) and so must not
+ * hold a database transaction open: the answer is stored after the work. Two requests with one key
+ * at the same moment may both do the work, so it must be idempotent itself (the provider's own
+ * Idempotency-Key, a unique reference); the first answer stored is the one both give.
+ */
+export async function idempotentCall<T>(
+  db: Db,
+  claim: IdempotencyClaim,
+  answer: z.ZodType<T>,
+  work: () => Promise<{ status: number; body: T }>,
+): Promise<{ status: number; body: T; replayed: boolean }> {
+  const earlier = await storedAnswer(db, claim);
+  if (earlier) return answered(earlier, answer);
+  let result: { status: number; body: unknown };
+  try {
+    result = await work();
+  } catch (error) {
+    result = refusal(error);
+  }
+  const [kept] = await db
+    .insert(idempotencyKeys)
+    .values({ ...claim, status: result.status, body: result.body })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  const outcome = kept ? { ...result, replayed: false } : await storedAnswer(db, claim);
+  if (!outcome) throw new Error("idempotency key vanished between its conflict and its read");
+  return answered(outcome, answer);
+}
+
+/** What was answered to this key before, or null; 422 when it was asked for something else. */
+async function storedAnswer(
+  db: Db,
+  claim: IdempotencyClaim,
+): Promise<{ status: number; body: unknown; replayed: true } | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+  if (!row) return null;
+  if (row.fingerprint !== claim.fingerprint) {
+    throw new AppError("validation_failed", MONEY_MESSAGES.keyReused, [
+      { field: IDEMPOTENCY_HEADER, message: MONEY_MESSAGES.keyReused },
+    ]);
+  }
+  // Claimed and not answered yet: only `idempotent` claims first, and it answers in the same commit.
+  return { status: row.status, body: row.body, replayed: true };
+}
+
+/** A refusal to keep as the key's answer; anything else (a server error) is thrown on. */
+function refusal(error: unknown): { status: number; body: StoredProblem } {
+  if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
+  return {
+    status: error.status,
+    body: { problem: { code: error.code, detail: error.detail, errors: error.errors } },
+  };
+}
+
+function answered<T>(outcome: { status: number; body: unknown; replayed: boolean }, answer: z.ZodType<T>) {
   if (isStoredProblem(outcome.body)) {
     const { code, detail, errors } = outcome.body.problem;
     throw new AppError(code, detail, errors);

@@ -1,4 +1,8 @@
-import { LEDGER_ACCOUNT_KINDS, LEDGER_TRANSACTION_KINDS } from "@flipside/contracts/money-constants";
+import {
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_TRANSACTION_KINDS,
+  TOP_UP_STATUSES,
+} from "@flipside/contracts/money-constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -126,3 +130,46 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_idx").on(t.createdAt),
   ],
 );
+
+/** The payment provider's customer of a wallet's owner, made at their first checkout. */
+export const paymentCustomers = pgTable("payment_customers", {
+  /** "user:<id>" or "organization:<id>", as the wallet's `owner_key`. */
+  ownerKey: text("owner_key").primaryKey(),
+  customerId: text("customer_id").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A top-up on its way through the provider's checkout. The wallet is credited by the webhook
+ * (ledger reference: the session id), once, whatever order or how often events arrive.
+ */
+export const topUps = pgTable(
+  "top_ups",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    sessionId: text("session_id").notNull().unique(),
+    /** The provider's page to pay on, while OPEN. */
+    checkoutUrl: text("checkout_url"),
+    ownerKey: text("owner_key").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    amount: minor("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: TOP_UP_STATUSES }).notNull().default("OPEN"),
+    /** Who started it. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    transactionId: uuid("transaction_id").references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("top_ups_owner_idx").on(t.ownerKey, t.createdAt)],
+);
+
+/** Every provider event handled, by its id: a webhook delivered again is answered and skipped. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

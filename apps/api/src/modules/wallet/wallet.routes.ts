@@ -1,6 +1,8 @@
 import {
   Credit,
   CreditRequest,
+  TopUp,
+  TopUpRequest,
   Transfer,
   TransferRequest,
   Wallet,
@@ -12,12 +14,19 @@ import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forgetOldIdempotencyKeys, idempotencyClaim, idempotent } from "../../lib/idempotency.ts";
+import {
+  forgetOldIdempotencyKeys,
+  idempotencyClaim,
+  idempotent,
+  idempotentCall,
+} from "../../lib/idempotency.ts";
 import { repeatEvery } from "../../lib/jobs.ts";
+import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { setListHeaders } from "../../lib/pagination.ts";
 import { requireAccountRole, requireViewer } from "../../plugins/auth.ts";
 import { gate } from "../admin/index.ts";
+import { paymentsFor } from "../payments/index.ts";
 import { createWalletService } from "./wallet.service.ts";
 
 const TAGS = ["wallet"];
@@ -39,7 +48,12 @@ function sendOnce<T>(reply: FastifyReply, outcome: { status: number; body: T; re
 
 /** Wallets on the ledger (docs/money.md). */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createWalletService({ db: app.db, config: app.config, paymentsConfigured: () => false });
+  const payments = paymentsFor(app);
+  const service = createWalletService({
+    db: app.db,
+    config: app.config,
+    paymentsConfigured: payments.configured,
+  });
 
   await repeatEvery(
     app.jobs,
@@ -116,6 +130,59 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         body: await service.transfer(tx, viewer, request.body),
       }));
       return sendOnce(reply, outcome);
+    },
+  );
+
+  app.post(
+    "/v1/wallet/top-ups",
+    {
+      config: { changes: "nothing" },
+      schema: {
+        tags: TAGS,
+        summary: "Top up a wallet",
+        description: `Opens the payment provider's checkout for \`amount\` (between TOP_UP_MIN_MINOR and TOP_UP_MAX_MINOR, else 422) into your wallet or an organisation's you manage. Send the person to \`checkoutUrl\`; the wallet is credited when the provider confirms the payment (its webhook), and the person comes back to /profile/wallet?topUp={session}. 409 while payments are not configured; 503 when the provider cannot be reached (nothing is charged). ${IDEMPOTENCY_NOTE}`,
+        security: SIGNED_IN,
+        headers: IdempotencyHeaders,
+        body: TopUpRequest,
+        response: { 201: TopUp, ...problems(400, 401, 403, 404, 409, 422, 503) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const claim = idempotencyClaim(request, viewer.id);
+      const outcome = await idempotentCall(app.db, claim, TopUp, async () => {
+        const owner = await service.owner(viewer, request.body.organizationId);
+        const topUp = await payments.start({
+          owner,
+          amount: request.body.amount,
+          startedBy: { id: viewer.id, email: viewer.email },
+          key: claim.key,
+          origin: linkOrigin(app.config.publicOrigin, request),
+        });
+        return { status: 201, body: topUp };
+      });
+      return sendOnce(reply, outcome);
+    },
+  );
+
+  app.get(
+    "/v1/wallet/top-ups/:id",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A top-up's state",
+        description:
+          "By its id or its checkout session's id (the `topUp` the person comes back with): OPEN until the provider confirms the payment, then PAID (the wallet is credited) or EXPIRED. Only top-ups into wallets you may manage; others are 404.",
+        security: SIGNED_IN,
+        params: z.object({ id: z.string().min(1).max(255) }),
+        querystring: z.object({ organizationId: z.uuid().optional() }),
+        response: { 200: TopUp, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const owner = await service.owner(viewer, request.query.organizationId);
+      return payments.find(owner, request.params.id);
     },
   );
 

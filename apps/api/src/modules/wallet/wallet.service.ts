@@ -128,6 +128,10 @@ export function createWalletService(deps: { db: Db; config: Config; paymentsConf
   return {
     currency,
 
+    /** The wallet the viewer names, checked: their own, or an organisation's they manage. */
+    owner: (viewer: Viewer, organizationId: string | null | undefined) =>
+      ownerFor(db, viewer, organizationId),
+
     async wallet(viewer: Viewer, organizationId?: string): Promise<Wallet> {
       const owner = await ownerFor(db, viewer, organizationId);
       return present(owner, await findWallet(db, owner, currency));

@@ -1,9 +1,9 @@
-import type { Transfer, Wallet, WalletLine } from "@flipside/contracts/money";
+import type { TopUp, Transfer, Wallet, WalletLine } from "@flipside/contracts/money";
 import { IDEMPOTENCY_HEADER } from "@flipside/contracts/money-constants";
 import type { MyOrganization } from "@flipside/contracts/organizations";
 import { type ApiClient, api, buildApiUrl, type ListPage } from "../../lib/api.ts";
 
-export type { Transfer, Wallet, WalletLine } from "@flipside/contracts/money";
+export type { TopUp, Transfer, Wallet, WalletLine } from "@flipside/contracts/money";
 
 /** The history's filters, as they stand in the page's address. */
 export interface LineFilters {
@@ -30,6 +30,14 @@ export function createWalletClient(client: ApiClient = api) {
       input: { fromOrganizationId: string | null; toOrganizationId: string | null; amount: number },
       key: string,
     ) => client.post<Transfer>("/v1/wallet/transfers", input, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+    /** Opens the provider's checkout; send the person to `checkoutUrl`. */
+    topUp: (input: { organizationId: string | null; amount: number }, key: string) =>
+      client.post<TopUp>("/v1/wallet/top-ups", input, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+    /** A top-up by its id or its checkout session (the `topUp` the person comes back with). */
+    topUpState: (idOrSession: string, organizationId?: string) =>
+      client.get<TopUp>(`/v1/wallet/top-ups/${encodeURIComponent(idOrSession)}`, {
+        query: { organizationId },
+      }),
   };
 }
 

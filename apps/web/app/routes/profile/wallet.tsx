@@ -1,12 +1,20 @@
 import { formatMoney, MONEY_MESSAGES } from "@flipside/contracts/money-constants";
+import { useState } from "react";
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { CircleAlert } from "../../components/ui/icons.tsx";
 import { inputVariants } from "../../components/ui/input.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { TopUp, TopUpReturn } from "../../features/wallet/top-up.tsx";
 import { TransferDialog, type WalletChoice } from "../../features/wallet/transfer-dialog.tsx";
-import { createWalletClient, type LineFilters } from "../../features/wallet/wallet-client.ts";
+import {
+  createWalletClient,
+  type LineFilters,
+  type Wallet,
+  type WalletPage,
+  walletApi,
+} from "../../features/wallet/wallet-client.ts";
 import { WalletHistory } from "../../features/wallet/wallet-history.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
@@ -48,7 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       client.lines(filters, page - 1),
       client.managed(),
     ]);
-    return { wallet, lines, managed, filters, page };
+    const topUpReturn = url.searchParams.get("topUp")?.slice(0, 255) || null;
+    return { wallet, lines, managed, filters, page, topUpReturn };
   } catch (error) {
     if (isApiError(error) && error.status === 401) throw redirect(loginRedirectFor(url));
     // Another organisation's wallet, or one the person only belongs to: their own instead.
@@ -62,10 +71,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => titleMeta("Wallet", "Profile");
 
 /** Balance, moving money between one's wallets, and the history (docs/money.md). */
-export default function WalletPage({ loaderData }: Route.ComponentProps) {
-  const { wallet, lines, managed, filters, page } = loaderData;
+export default function WalletScreen({ loaderData }: Route.ComponentProps) {
+  const { managed, filters, page, topUpReturn } = loaderData;
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  const refresh = () => void revalidate();
+  // A payment confirmed while the page is open: balance and history read again in place, newer
+  // than the page's data until it loads again.
+  const [fresh, setFresh] = useState<{ of: typeof loaderData; wallet: Wallet; lines: WalletPage } | null>(
+    null,
+  );
+  const { wallet, lines } = fresh?.of === loaderData ? fresh : loaderData;
+  const paid = async () => {
+    const [nextWallet, nextLines] = await Promise.all([
+      walletApi.wallet(filters.organizationId),
+      walletApi.lines(filters, page - 1),
+    ]);
+    setFresh({ of: loaderData, wallet: nextWallet, lines: nextLines });
+  };
   const choices: WalletChoice[] = [
     { id: "", name: "Your wallet" },
     ...managed.map((o) => ({ id: o.id, name: o.name })),
@@ -90,7 +113,7 @@ export default function WalletPage({ loaderData }: Route.ComponentProps) {
               choices={choices}
               currentId={currentId}
               currency={wallet.currency}
-              onMoved={() => void revalidate()}
+              onMoved={refresh}
             />
           ) : null
         }
@@ -126,7 +149,16 @@ export default function WalletPage({ loaderData }: Route.ComponentProps) {
               {formatMoney(wallet.balance, wallet.currency)}
             </span>
           </div>
-          {wallet.topUp.available ? null : (
+          {topUpReturn ? (
+            <TopUpReturn
+              session={topUpReturn}
+              organizationId={filters.organizationId}
+              onPaid={() => void paid().catch(refresh)}
+            />
+          ) : null}
+          {wallet.topUp.available ? (
+            <TopUp key={wallet.owner.id} wallet={wallet} />
+          ) : (
             <p
               className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm"
               data-testid="top-up-unavailable"
