@@ -7,6 +7,7 @@ import { sites } from "./db/schema/discussion.ts";
 import { seedDemo } from "./demo.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { verifyPassword } from "./lib/passwords.ts";
+import { checkLedger } from "./modules/ledger/index.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,6 +45,22 @@ describe("npm run demo", () => {
       .from(users)
       .where(sql`${users.email} = ${demoEmail("maya")}`);
     expect(maya?.activated).toBe(true);
+    // Wallets with history, on a ledger that adds up.
+    const signedIn = await t.app.inject({
+      method: "POST",
+      url: "/api/authenticate",
+      payload: { username: demoEmail("maya"), password: DEMO_PASSWORD },
+    });
+    const wallet = await t.app.inject({
+      url: "/api/v1/wallet/transactions",
+      headers: { authorization: `Bearer ${signedIn.json().id_token}` },
+    });
+    expect(wallet.json().map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([
+      ["TRANSFER", -2500],
+      ["OPERATOR_CREDIT", 1500],
+      ["OPERATOR_CREDIT", 6000],
+    ]);
+    expect(await checkLedger(t.app.db)).toMatchObject({ ok: true, transactions: 4 });
     expect(await verifyPassword(maya?.passwordHash ?? "", DEMO_PASSWORD)).toBe(true);
 
     // The API serves it: reviews of each sentiment, threads, related pages, an official answer.

@@ -25,6 +25,7 @@ import {
   noPageCache,
   noPageFetch,
 } from "./modules/discussion/index.ts";
+import { platformAccount, postTransaction, walletAccount } from "./modules/ledger/index.ts";
 import { createNotesService } from "./modules/notes/notes.service.ts";
 import { createRelatedPagesService } from "./modules/related-pages/related-pages.service.ts";
 import { createReviewsService } from "./modules/reviews/reviews.service.ts";
@@ -516,6 +517,39 @@ export async function seedDemo(
       pinned: false,
       visibility: "ORGANIZATION",
       organizationId: growers.id,
+    });
+
+    // Wallets with some history (docs/money.md): credits from the operator, and Maya funding her
+    // organisation's wallet. Real ledger transactions, as an admin's credit and a transfer make.
+    const currency = config.MONEY_CURRENCY;
+    const operatorCredits = await platformAccount(tx, "OPERATOR_CREDITS", currency);
+    const credit = async (who: Person, amount: number) => {
+      const wallet = await walletAccount(tx, { kind: "USER", id: viewers[who].id }, currency);
+      await postTransaction(tx, {
+        kind: "OPERATOR_CREDIT",
+        currency,
+        description: "Credit from Flipside",
+        memo: "Demo data (npm run demo)",
+        postings: [
+          { accountId: operatorCredits.id, amount: -amount },
+          { accountId: wallet.id, amount },
+        ],
+      });
+      return wallet;
+    };
+    const mayaWallet = await credit("maya", 6000);
+    await credit("maya", 1500);
+    await credit("tom", 2000);
+    const growersWallet = await walletAccount(tx, { kind: "ORGANIZATION", id: growers.id }, currency);
+    await postTransaction(tx, {
+      kind: "TRANSFER",
+      currency,
+      description: `Transfer from ${viewers.maya.displayName} to Greenhouse Growers`,
+      actorId: viewers.maya.id,
+      postings: [
+        { accountId: mayaWallet.id, amount: -2500 },
+        { accountId: growersWallet.id, amount: 2500 },
+      ],
     });
 
     // Custom tabs: a saved filter each, shown on every page they open.
