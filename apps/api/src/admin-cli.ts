@@ -1,7 +1,6 @@
-import { pathToFileURL } from "node:url";
 import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import { arrayContains, sql } from "drizzle-orm";
-import { openCommandDatabase } from "./command-database.ts";
+import { runAsCommand } from "./command-database.ts";
 import type { Db } from "./db/client.ts";
 import { users } from "./db/schema/accounts.ts";
 import { grantConfiguredAdmins } from "./modules/admin/index.ts";
@@ -51,20 +50,4 @@ export async function runAdminCommand(
   return { out: USAGE, code: 2 };
 }
 
-async function main(): Promise<void> {
-  const { database } = await openCommandDatabase("Stop the server first: the embedded database is in use.");
-  try {
-    const { out, code } = await runAdminCommand(database.db, process.argv.slice(2));
-    (code === 0 ? console.log : console.error)(out);
-    process.exitCode = code;
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta.url, runAdminCommand);

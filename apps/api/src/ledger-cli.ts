@@ -1,6 +1,5 @@
-import { pathToFileURL } from "node:url";
 import { minorToDecimal } from "@flipside/contracts/money-constants";
-import { openCommandDatabase } from "./command-database.ts";
+import { runAsCommand } from "./command-database.ts";
 import type { Db } from "./db/client.ts";
 import { checkLedger, rebuildBalances, trialBalance } from "./modules/ledger/index.ts";
 
@@ -71,20 +70,4 @@ export async function runLedgerCommand(
   return { out: USAGE, code: 2 };
 }
 
-async function main(): Promise<void> {
-  const { database } = await openCommandDatabase("Stop the server first: the embedded database is in use.");
-  try {
-    const { out, code } = await runLedgerCommand(database.db, process.argv.slice(2));
-    (code === 0 ? console.log : console.error)(out);
-    process.exitCode = code;
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta.url, runLedgerCommand);
