@@ -7,5 +7,6 @@ export {
   postTransaction,
   type WalletOwnerRef,
   walletAccount,
+  walletOwnerKey,
 } from "./ledger.ts";
 export { checkLedger, rebuildBalances, trialBalance } from "./ledger-checks.ts";

@@ -33,11 +33,27 @@ export interface WalletOwnerRef {
   id: string;
 }
 
-const ownerKey = (owner: WalletOwnerRef) => `${owner.kind === "USER" ? "user" : "organization"}:${owner.id}`;
+/** "user:<id>" or "organization:<id>": whose wallet an account is (also the provider's customer key). */
+export const walletOwnerKey = (owner: WalletOwnerRef) =>
+  `${owner.kind === "USER" ? "user" : "organization"}:${owner.id}`;
+
+async function accountOf(db: Db, ownerKey: string, currency: string): Promise<LedgerAccount | null> {
+  const [account] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerKey, ownerKey), eq(ledgerAccounts.currency, currency)));
+  return account ?? null;
+}
+
+async function madeAccount(db: Db, ownerKey: string, currency: string): Promise<LedgerAccount> {
+  const account = await accountOf(db, ownerKey, currency);
+  if (!account) throw new Error(`ledger account ${ownerKey} ${currency} missing right after it was made`);
+  return account;
+}
 
 /** The wallet of a person or an organisation, made on first use. */
 export async function walletAccount(db: Db, owner: WalletOwnerRef, currency: string): Promise<LedgerAccount> {
-  const key = ownerKey(owner);
+  const key = walletOwnerKey(owner);
   await db
     .insert(ledgerAccounts)
     .values({
@@ -48,12 +64,7 @@ export async function walletAccount(db: Db, owner: WalletOwnerRef, currency: str
       currency,
     })
     .onConflictDoNothing();
-  const [account] = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKey, key), eq(ledgerAccounts.currency, currency)));
-  if (!account) throw new Error(`wallet ${key} ${currency} missing right after it was made`);
-  return account;
+  return madeAccount(db, key, currency);
 }
 
 /** A wallet as it stands, or null when its owner never had one (a balance of zero). */
@@ -62,11 +73,7 @@ export async function findWallet(
   owner: WalletOwnerRef,
   currency: string,
 ): Promise<LedgerAccount | null> {
-  const [account] = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKey, ownerKey(owner)), eq(ledgerAccounts.currency, currency)));
-  return account ?? null;
+  return accountOf(db, walletOwnerKey(owner), currency);
 }
 
 /** One of the platform's own accounts (revenue, the provider's clearing account…), made on first use. */
@@ -76,12 +83,7 @@ export async function platformAccount(
   currency: string,
 ): Promise<LedgerAccount> {
   await db.insert(ledgerAccounts).values({ kind, ownerKey: kind, currency }).onConflictDoNothing();
-  const [account] = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKey, kind), eq(ledgerAccounts.currency, currency)));
-  if (!account) throw new Error(`ledger account ${kind} ${currency} missing right after it was made`);
-  return account;
+  return madeAccount(db, kind, currency);
 }
 
 /**
@@ -144,12 +146,14 @@ export async function postTransaction(tx: Db, input: TransactionInput): Promise<
       amount: byAccount.get(accountId) ?? 0,
     })),
   );
-  for (const accountId of ids) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${byAccount.get(accountId) ?? 0}` })
-      .where(eq(ledgerAccounts.id, accountId));
-  }
+  const deltas = sql.join(
+    ids.map((accountId) => sql`when ${accountId}::uuid then ${byAccount.get(accountId) ?? 0}::bigint`),
+    sql` `,
+  );
+  await tx
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + case ${ledgerAccounts.id} ${deltas} end` })
+    .where(inArray(ledgerAccounts.id, ids));
   return transaction;
 }
 

@@ -2,15 +2,19 @@ import type { TopUp, WalletOwner } from "@flipside/contracts/money";
 import { formatMoney, MONEY_MESSAGES, type WalletOwnerKind } from "@flipside/contracts/money-constants";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { paymentCustomers, paymentEvents, topUps } from "../../db/schema/money.ts";
 import { AppError, notFound, serviceUnavailable, validationFailed } from "../../lib/errors.ts";
-import { findByReference, platformAccount, postTransaction, walletAccount } from "../ledger/index.ts";
+import {
+  findByReference,
+  platformAccount,
+  postTransaction,
+  walletAccount,
+  walletOwnerKey,
+} from "../ledger/index.ts";
 import type { PaymentProvider, Stripe } from "./stripe.ts";
-
-const ownerKeyOf = (owner: { kind: WalletOwnerKind; id: string }) =>
-  `${owner.kind === "USER" ? "user" : "organization"}:${owner.id}`;
 
 type TopUpRow = typeof topUps.$inferSelect;
 
@@ -51,7 +55,7 @@ export function createTopUps(deps: {
 
   /** The provider's customer for a wallet's owner, made once (the provider's key makes retries safe). */
   async function customerFor(provider: PaymentProvider, owner: WalletOwner, email: string): Promise<string> {
-    const ownerKey = ownerKeyOf(owner);
+    const ownerKey = walletOwnerKey(owner);
     const [known] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.ownerKey, ownerKey));
     if (known) return known.customerId;
     const customer = await provider.stripe.customers
@@ -109,7 +113,7 @@ export function createTopUps(deps: {
       .insert(topUps)
       .values({
         sessionId: session.id,
-        ownerKey: ownerKeyOf({ kind: ownerKind, id: ownerId }),
+        ownerKey: walletOwnerKey({ kind: ownerKind, id: ownerId }),
         userId: ownerKind === "USER" ? ownerId : null,
         organizationId: ownerKind === "ORGANIZATION" ? ownerId : null,
         amount,
@@ -159,7 +163,7 @@ export function createTopUps(deps: {
           {
             mode: "payment",
             customer,
-            client_reference_id: ownerKeyOf(input.owner),
+            client_reference_id: walletOwnerKey(input.owner),
             line_items: [
               {
                 quantity: 1,
@@ -187,7 +191,7 @@ export function createTopUps(deps: {
         .values({
           sessionId: session.id,
           checkoutUrl: session.url,
-          ownerKey: ownerKeyOf(input.owner),
+          ownerKey: walletOwnerKey(input.owner),
           userId: input.owner.kind === "USER" ? input.owner.id : null,
           organizationId: input.owner.kind === "ORGANIZATION" ? input.owner.id : null,
           amount: input.amount,
@@ -202,13 +206,13 @@ export function createTopUps(deps: {
 
     /** A top-up into one of the wallets the caller may see, by its id or its checkout session. */
     async find(owner: { kind: WalletOwnerKind; id: string }, idOrSession: string): Promise<TopUp> {
-      const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrSession);
+      const byId = z.uuid().safeParse(idOrSession).success;
       const [row] = await db
         .select()
         .from(topUps)
         .where(
           and(
-            eq(topUps.ownerKey, ownerKeyOf(owner)),
+            eq(topUps.ownerKey, walletOwnerKey(owner)),
             byId ? eq(topUps.id, idOrSession) : eq(topUps.sessionId, idOrSession),
           ),
         );

@@ -107,6 +107,11 @@ export function createWalletService(deps: { db: Db; config: Config; paymentsConf
     return { running, where: where.length ? and(...where) : undefined };
   }
 
+  function everyLine(account: LedgerAccount, q: WalletLinesQuery) {
+    const { running, where } = linesOf(account, q);
+    return db.select().from(running).where(where).orderBy(running.entryId);
+  }
+
   const toLine = (row: {
     id: string;
     kind: WalletLine["kind"];
@@ -157,12 +162,8 @@ export function createWalletService(deps: { db: Db; config: Config; paymentsConf
     async csv(viewer: Viewer, q: WalletLinesQuery): Promise<{ filename: string; text: string }> {
       const owner = await ownerFor(db, viewer, q.organizationId);
       const account = await findWallet(db, owner, currency);
-      const rows = account
-        ? await (() => {
-            const { running, where } = linesOf(account, q);
-            return db.select().from(running).where(where).orderBy(running.entryId);
-          })()
-        : [];
+      let rows: Awaited<ReturnType<typeof everyLine>> = [];
+      if (account) rows = await everyLine(account, q);
       const lines = [WALLET_CSV_HEADER.map(csvCell).join(",")];
       for (const row of rows) {
         lines.push(
