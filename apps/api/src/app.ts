@@ -21,6 +21,7 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
 import { contributionsRoutes } from "./modules/contributions/contributions.routes.ts";
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(organizationsRoutes);
       await api.register(walletRoutes);
       await api.register(paymentsRoutes);
+      await api.register(billingRoutes);
       await api.register(adminRoutes);
       await api.register(moderationRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {

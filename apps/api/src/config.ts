@@ -13,6 +13,17 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** `CC:percent` pairs as basis points per country ("FI:25.5" → FI: 2550), read as text, never as a float. */
+function taxTable(pairs: string[]): Record<string, number> {
+  const table: Record<string, number> = {};
+  for (const pair of pairs) {
+    const [country = "", percent = "0"] = pair.split(":");
+    const [whole = "0", fraction = ""] = percent.split(".");
+    table[country] = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  }
+  return table;
+}
+
 /** proxy-addr's names for whole ranges, beside addresses and CIDR networks. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -234,6 +245,37 @@ export const ConfigSchema = z.object({
     .default(["1000", "2500", "5000", "10000"])
     .pipe(z.array(z.string().regex(/^\d{1,9}$/, "whole minor units, e.g. 1000,2500")).max(6))
     .transform((v) => v.map(Number)),
+  /**
+   * Plans (docs/billing.md): the monthly price of each paid plan per website, before tax, in minor
+   * units; how long a plan whose renewal failed holds while it is tried again (every
+   * BILLING_RETRY_HOURS); and how often renewals due are looked for (once across instances).
+   */
+  PLAN_PRO_PRICE_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(900),
+  PLAN_BUSINESS_PRICE_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(2900),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  BILLING_RETRY_HOURS: z.coerce.number().min(0.001).max(720).default(24),
+  BILLING_RENEWAL_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  /**
+   * Tax by the buyer's country, `CC:percent` pairs (`DE:19,FI:25.5`); a country not listed pays
+   * none. The default is the EU's standard VAT rates as of 2025: check them with your accountant.
+   */
+  TAX_RATES: list
+    .default(
+      "AT:20,BE:21,BG:20,CY:19,CZ:21,DE:19,DK:25,EE:24,ES:21,FI:25.5,FR:20,GR:24,HR:25,HU:27,IE:23,IT:22,LT:21,LU:17,LV:21,MT:18,NL:21,PL:23,PT:23,RO:21,SE:25,SI:22,SK:23".split(
+        ",",
+      ),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}:\d{1,2}(\.\d{1,2})?$/, "CC:percent pairs, e.g. DE:19,FI:25.5")))
+    .transform((pairs) => taxTable(pairs)),
+  /** The seller on every invoice. */
+  SELLER_NAME: z.string().min(1).default("Flipside"),
+  SELLER_ADDRESS: z.string().default(""),
+  SELLER_TAX_ID: z.string().default(""),
+  /** Invoice numbers read PREFIX-YEAR-000001. */
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,10}$/, "1–10 capital letters or digits")
+    .default("FS"),
   /**
    * Payments through Stripe (docs/money.md#paying): the secret API key and the webhook endpoint's
    * signing secret, both or neither. STRIPE_API_URL points the official SDK at another server

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX, MONEY_MESSAGES } from "@flipside/contracts/money-constants";
 import type { ProblemCode } from "@flipside/contracts/problem";
 import { and, eq, lt } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import type { z } from "zod";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema/money.ts";
 import { AppError, badRequest } from "./errors.ts";
@@ -178,4 +178,21 @@ export async function forgetOldIdempotencyKeys(db: Db, now = new Date()): Promis
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))
     .returning({ key: idempotencyKeys.key });
   return rows.length;
+}
+
+/** The header as an OpenAPI schema: optional there, so its absence is our 400 with our words. */
+export const IdempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER.toLowerCase()]: z
+    .string()
+    .max(IDEMPOTENCY_KEY_MAX)
+    .optional()
+    .describe("Required: a unique key per intended payment (a UUID), so that a retry cannot pay twice"),
+});
+
+export const IDEMPOTENCY_NOTE = `Moves money: send an \`${IDEMPOTENCY_HEADER}\` header (400 without). The same key with the same body answers the first result again (with \`Idempotent-Replayed: true\`); with another body, 422.`;
+
+/** Sends a money call's answer, saying when it is the first answer again. */
+export function sendOnce<T>(reply: FastifyReply, outcome: { status: number; body: T; replayed: boolean }) {
+  if (outcome.replayed) reply.header("idempotent-replayed", "true");
+  return reply.status(outcome.status).send(outcome.body);
 }

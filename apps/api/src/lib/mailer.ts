@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers, such as List-Unsubscribe (RFC 8058) on mails to people without an account. */
   headers?: Record<string, string>;
+  /** Files sent with it (an invoice's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

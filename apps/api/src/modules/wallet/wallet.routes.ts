@@ -9,16 +9,17 @@ import {
   WalletLine,
   WalletLinesQuery,
 } from "@flipside/contracts/money";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from "@flipside/contracts/money-constants";
 import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   forgetOldIdempotencyKeys,
+  IDEMPOTENCY_NOTE,
+  IdempotencyHeaders,
   idempotencyClaim,
   idempotent,
   idempotentCall,
+  sendOnce,
 } from "../../lib/idempotency.ts";
 import { repeatEvery } from "../../lib/jobs.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
@@ -30,21 +31,6 @@ import { paymentsFor } from "../payments/index.ts";
 import { createWalletService } from "./wallet.service.ts";
 
 const TAGS = ["wallet"];
-
-const IdempotencyHeaders = z.object({
-  [IDEMPOTENCY_HEADER.toLowerCase()]: z
-    .string()
-    .max(IDEMPOTENCY_KEY_MAX)
-    .optional()
-    .describe("Required: a unique key per intended payment (a UUID), so that a retry cannot pay twice"),
-});
-
-const IDEMPOTENCY_NOTE = `Moves money: send an \`${IDEMPOTENCY_HEADER}\` header (400 without). The same key with the same body answers the first result again (with \`Idempotent-Replayed: true\`); with another body, 422.`;
-
-function sendOnce<T>(reply: FastifyReply, outcome: { status: number; body: T; replayed: boolean }) {
-  if (outcome.replayed) reply.header("idempotent-replayed", "true");
-  return reply.status(outcome.status).send(outcome.body);
-}
 
 /** Wallets on the ledger (docs/money.md). */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -45,21 +45,21 @@ function csvCell(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
+/** Whose wallet the viewer asks for, checked: their own, or an organisation's they manage. */
+export async function ownerFor(
+  db: Db,
+  viewer: Viewer,
+  organizationId: string | null | undefined,
+): Promise<WalletOwner> {
+  if (!organizationId) return { kind: "USER", id: viewer.id, name: viewer.displayName };
+  const { organization } = await requireRole(db, organizationId, viewer.id, MANAGERS);
+  return { kind: "ORGANIZATION", id: organization.id, name: organization.name };
+}
+
 /** Wallets of people and organisations (docs/money.md), on the ledger. */
 export function createWalletService(deps: { db: Db; config: Config; paymentsConfigured: () => boolean }) {
   const { db, config } = deps;
   const currency = config.MONEY_CURRENCY;
-
-  /** Whose wallet the viewer asks for, checked: their own, or an organisation's they manage. */
-  async function ownerFor(
-    db: Db,
-    viewer: Viewer,
-    organizationId: string | null | undefined,
-  ): Promise<WalletOwner> {
-    if (!organizationId) return { kind: "USER", id: viewer.id, name: viewer.displayName };
-    const { organization } = await requireRole(db, organizationId, viewer.id, MANAGERS);
-    return { kind: "ORGANIZATION", id: organization.id, name: organization.name };
-  }
 
   function present(owner: WalletOwner, account: LedgerAccount | null): Wallet {
     const { TOP_UP_MIN_MINOR: minimum, TOP_UP_MAX_MINOR: maximum } = config;

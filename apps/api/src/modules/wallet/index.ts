@@ -1,0 +1,1 @@
+export { ownerFor } from "./wallet.service.ts";

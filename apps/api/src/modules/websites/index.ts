@@ -1,0 +1,1 @@
+export { claimTarget } from "./claim-target.ts";
