@@ -50,10 +50,7 @@ export type BillingDetails = z.infer<typeof BillingDetails>;
 export const BillingDetailsRequest = z
   .strictObject({
     organizationId: z.uuid().nullable().default(null).describe("null: your own"),
-    name: z.string().trim().min(1).max(BILLING_NAME_MAX),
-    address: z.string().trim().max(BILLING_ADDRESS_MAX).default(""),
-    country: Country,
-    taxId: z.string().trim().max(TAX_ID_MAX).default(""),
+    ...BillingDetails.shape,
   })
   .meta({ id: "BillingDetailsRequest" });
 export type BillingDetailsRequest = z.infer<typeof BillingDetailsRequest>;

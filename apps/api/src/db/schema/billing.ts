@@ -6,7 +6,6 @@ import {
 } from "@flipside/contracts/billing-constants";
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -22,10 +21,9 @@ import {
 import { v7 as uuidv7 } from "uuid";
 import { users } from "./accounts.ts";
 import { sites } from "./discussion.ts";
-import { ledgerTransactions } from "./money.ts";
+import { ledgerTransactions, minor } from "./money.ts";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const minor = (name: string) => bigint(name, { mode: "number" });
 
 /** Who invoices are made out to, per wallet owner ("user:<id>", "organization:<id>"). */
 export const billingDetails = pgTable("billing_details", {

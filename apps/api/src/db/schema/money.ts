@@ -23,7 +23,7 @@ import { organizations } from "./organizations.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 /** Minor units: JavaScript numbers are exact up to 2^53, far beyond any balance. */
-const minor = (name: string) => bigint(name, { mode: "number" });
+export const minor = (name: string) => bigint(name, { mode: "number" });
 
 /**
  * One account of the ledger (decision 033, docs/money.md): a person's or an organisation's wallet,

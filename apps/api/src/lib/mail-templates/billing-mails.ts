@@ -2,7 +2,8 @@ import { type PaidPlanId, PLAN_NAMES } from "@flipside/contracts/billing-constan
 import { formatMoney } from "@flipside/contracts/money-constants";
 import { hello, type MailContent, render } from "./account-mails.ts";
 
-const day = (iso: string) =>
+/** "28 November 2026" (UTC), as billing mails and invoices write dates. */
+export const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", {
     day: "numeric",
     month: "long",

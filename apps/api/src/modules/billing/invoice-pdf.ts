@@ -2,14 +2,7 @@ import type { Invoice } from "@flipside/contracts/billing";
 import { countryName, formatTaxRate, PLAN_NAMES } from "@flipside/contracts/billing-constants";
 import { formatMoney } from "@flipside/contracts/money-constants";
 import PDFDocument from "pdfkit";
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+import { day } from "../../lib/mail-templates/billing-mails.ts";
 
 /**
  * The invoice as an A4 PDF (pdfkit). The standard Helvetica font covers Western European text;

@@ -1,11 +1,5 @@
 import type { Plan } from "@flipside/contracts/billing";
-import {
-  PAID_PLAN_IDS,
-  PLAN_BENEFITS,
-  PLAN_IDS,
-  PLAN_NAMES,
-  type PlanId,
-} from "@flipside/contracts/billing-constants";
+import { PLAN_BENEFITS, PLAN_IDS, PLAN_NAMES, type PlanId } from "@flipside/contracts/billing-constants";
 import type { Config } from "../../config.ts";
 
 /** The catalogue as configured (docs/billing.md#plans): Free, then the paid plans by price. */
@@ -25,9 +19,6 @@ export function priceOf(config: Config, plan: PlanId): number {
   if (plan === "BUSINESS") return config.PLAN_BUSINESS_PRICE_MINOR;
   return 0;
 }
-
-export const isPaidPlan = (plan: string): plan is (typeof PAID_PLAN_IDS)[number] =>
-  (PAID_PLAN_IDS as readonly string[]).includes(plan);
 
 /** The tax rate for a buyer's country, in basis points (none listed: 0). */
 export const taxRateOf = (config: Config, country: string): number => config.TAX_RATES[country] ?? 0;
