@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAID_PLAN_IDS } from "./billing-constants.ts";
 import {
   CREDIT_REASON_MAX,
   LEDGER_TRANSACTION_KINDS,
@@ -106,6 +107,13 @@ export const TopUpRequest = z
   .strictObject({
     organizationId: z.uuid().nullable().default(null).describe("null: your own wallet"),
     amount: Positive,
+    /** Come back to this site's checkout instead of the wallet (a top-up of what a plan needs). */
+    returnTo: z
+      .strictObject({
+        domain: z.string().regex(/^[a-z0-9.-]{1,253}$/, "A domain in lower case, in punycode."),
+        plan: z.enum(PAID_PLAN_IDS),
+      })
+      .optional(),
   })
   .meta({ id: "TopUpRequest" });
 export type TopUpRequest = z.infer<typeof TopUpRequest>;

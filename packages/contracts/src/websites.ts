@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PlanId } from "./billing.ts";
 import { ProfileRef, SitePageRef } from "./discussion.ts";
 import { OwnerKind, ReviewSentiment, VerificationStatus } from "./enums.ts";
 import { lineText, multilineText } from "./text.ts";
@@ -47,6 +48,8 @@ export const SiteClaim = z
     organizationId: Uuid.nullable(),
     /** True when another owner verified the site first: this claim cannot win while they hold it. */
     verifiedByAnother: z.boolean(),
+    /** The site's plan (docs/money.md#plans): Free unless this claim verified it and a paid plan is live. */
+    plan: PlanId,
     /** The way last chosen, or the one that proved it. */
     method: VerificationMethod.nullable(),
     /** What your proof must hold. */

@@ -71,13 +71,29 @@ let n = 0;
 async function verifiedSite(owner: { kind: "USER" | "ORGANIZATION"; id: string }): Promise<string> {
   n += 1;
   const domain = `shop-${n}-${Date.now().toString(36)}.com`;
-  await t.app.db.insert(sites).values({
-    domain,
-    verificationStatus: "VERIFIED",
-    ownerKind: owner.kind,
-    ownerId: owner.id,
-    claimId: randomUUID(),
-  });
+  const [site] = await t.app.db
+    .insert(sites)
+    .values({ domain, verificationStatus: "VERIFIED", ownerKind: owner.kind, ownerId: owner.id })
+    .returning();
+  if (!site) throw new Error("no site");
+  // A person's site carries the claim that verified it, as on /profile/websites.
+  const [claim] =
+    owner.kind === "USER"
+      ? await t.app.db
+          .insert(siteClaims)
+          .values({
+            siteId: site.id,
+            userId: owner.id,
+            token: randomUUID(),
+            status: "VERIFIED",
+            verifiedAt: new Date(),
+          })
+          .returning()
+      : [];
+  await t.app.db
+    .update(sites)
+    .set({ claimId: claim?.id ?? randomUUID() })
+    .where(eq(sites.id, site.id));
   return domain;
 }
 
@@ -253,6 +269,9 @@ describe("buying a plan", () => {
     expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect((await call(eve, "GET", `/v1/billing/invoices/${invoice.id}/pdf`)).statusCode).toBe(404);
     expect((await call(eve, "GET", `/v1/billing/invoices/${invoice.id}`)).statusCode).toBe(404);
+
+    const claims = (await call(ada, "GET", "/v1/site-verifications")).json();
+    expect(claims.find((c: { domain: string }) => c.domain === domain)?.plan).toBe("BUSINESS");
 
     const billing = (await call(ada, "GET", "/v1/billing")).json();
     expect(billing.subscriptions.map((s: { domain: string }) => s.domain)).toContain(domain);

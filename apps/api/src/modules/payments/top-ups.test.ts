@@ -206,6 +206,24 @@ describe("top-ups through the provider's checkout", () => {
     expect((await topUp(ben, { amount: 1000, organizationId: randomUUID() })).statusCode).toBe(404);
     expect((await topUp(ada, { amount: 1000 }, null)).statusCode).toBe(400);
     expect((await topUp(ada, { amount: "10" })).statusCode).toBe(400);
+    // Back to a checkout only: never an address of the caller's choosing.
+    for (const domain of ["evil.example/x", "//evil.example", "EVIL.example", "a?b"]) {
+      expect((await topUp(ada, { amount: 1000, returnTo: { domain, plan: "PRO" } })).statusCode).toBe(400);
+    }
+    expect(
+      (await topUp(ada, { amount: 1000, returnTo: { domain: "shop.example", plan: "FREE" } })).statusCode,
+    ).toBe(400);
+  });
+
+  it("brings the person back to the checkout the money is for", async () => {
+    const res = await topUp(ada, { amount: 1000, returnTo: { domain: "shop.example", plan: "BUSINESS" } });
+    expect(res.statusCode, res.body).toBe(201);
+    const session = stripe.sessions.get(sessionOf(res.json().checkoutUrl));
+    expect(session).toMatchObject({
+      success_url:
+        "http://flipside.test/profile/websites/shop.example/checkout?plan=BUSINESS&topUp={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://flipside.test/profile/websites/shop.example/checkout?plan=BUSINESS&topUp=cancelled",
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { PaidPlanId } from "@flipside/contracts/billing-constants";
 import type { TopUp, WalletOwner } from "@flipside/contracts/money";
 import { formatMoney, MONEY_MESSAGES, type WalletOwnerKind } from "@flipside/contracts/money-constants";
 import { and, eq } from "drizzle-orm";
@@ -140,6 +141,7 @@ export function createTopUps(deps: {
       /** The caller's Idempotency-Key: the provider gets it too, so a retry opens no second checkout. */
       key: string;
       origin: string;
+      returnTo?: { domain: string; plan: PaidPlanId } | undefined;
     }): Promise<TopUp> {
       const provider = requireProvider();
       const { TOP_UP_MIN_MINOR: min, TOP_UP_MAX_MINOR: max } = config;
@@ -148,8 +150,10 @@ export function createTopUps(deps: {
         throw validationFailed([{ field: "amount", message }], message);
       }
       const customer = await customerFor(provider, input.owner, input.startedBy.email);
-      const walletPath =
-        input.owner.kind === "ORGANIZATION"
+      // Back where the person came from: the wallet, or the checkout the money is for.
+      const backPath = input.returnTo
+        ? `/profile/websites/${input.returnTo.domain}/checkout?plan=${input.returnTo.plan}&`
+        : input.owner.kind === "ORGANIZATION"
           ? `/profile/wallet?organizationId=${input.owner.id}&`
           : "/profile/wallet?";
       const metadata = {
@@ -179,8 +183,8 @@ export function createTopUps(deps: {
             ],
             metadata,
             payment_intent_data: { metadata },
-            success_url: `${input.origin}${walletPath}topUp={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${input.origin}${walletPath}topUp=cancelled`,
+            success_url: `${input.origin}${backPath}topUp={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${input.origin}${backPath}topUp=cancelled`,
           },
           { idempotencyKey: `flipside-top-up-${input.startedBy.id}-${input.key}` },
         )

@@ -126,7 +126,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "Top up a wallet",
-        description: `Opens the payment provider's checkout for \`amount\` (between TOP_UP_MIN_MINOR and TOP_UP_MAX_MINOR, else 422) into your wallet or an organisation's you manage. Send the person to \`checkoutUrl\`; the wallet is credited when the provider confirms the payment (its webhook), and the person comes back to /profile/wallet?topUp={session}. 409 while payments are not configured; 503 when the provider cannot be reached (nothing is charged). ${IDEMPOTENCY_NOTE}`,
+        description: `Opens the payment provider's checkout for \`amount\` (between TOP_UP_MIN_MINOR and TOP_UP_MAX_MINOR, else 422) into your wallet or an organisation's you manage. Send the person to \`checkoutUrl\`; the wallet is credited when the provider confirms the payment (its webhook), and the person comes back to /profile/wallet?topUp={session} (with \`returnTo\`: to that site's checkout, /profile/websites/{domain}/checkout?plan={plan}&topUp={session}). 409 while payments are not configured; 503 when the provider cannot be reached (nothing is charged). ${IDEMPOTENCY_NOTE}`,
         security: SIGNED_IN,
         headers: IdempotencyHeaders,
         body: TopUpRequest,
@@ -144,6 +144,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           startedBy: { id: viewer.id, email: viewer.email },
           key: claim.key,
           origin: linkOrigin(app.config.publicOrigin, request),
+          returnTo: request.body.returnTo,
         });
         return { status: 201, body: topUp };
       });

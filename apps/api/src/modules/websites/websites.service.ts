@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { domainToUnicode } from "node:url";
+import type { PlanId } from "@flipside/contracts/billing-constants";
 import { markdownToText } from "@flipside/contracts/markdown";
 import {
   MAX_SITE_CLAIMS,
@@ -12,6 +13,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { subscriptions } from "../../db/schema/billing.ts";
 import { contributions, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
 import { organizationMembers } from "../../db/schema/organizations.ts";
 import { SITE_WITHOUT_OWNER, siteClaims } from "../../db/schema/websites.ts";
@@ -57,7 +59,17 @@ const siteCounts = {
   reviews: sql<number>`(select coalesce(sum(${sitePages.reviewCount}), 0)::int from ${sitePages} where ${sitePages.siteId} = ${sites.id})`,
 };
 
-type Listed = { claim: ClaimRow; site: SiteRow; pages: number; comments: number; reviews: number };
+/** The site's paid plan, if it has one that has not ended (at most one: docs/money.md#plans). */
+const livePlan = sql<PlanId | null>`(select ${subscriptions.plan} from ${subscriptions} where ${subscriptions.siteId} = ${sites.id} and ${subscriptions.status} <> 'ENDED')`;
+
+type Listed = {
+  claim: ClaimRow;
+  site: SiteRow;
+  plan: PlanId | null;
+  pages: number;
+  comments: number;
+  reviews: number;
+};
 
 /**
  * Websites and their owners (docs/websites.md): claims, the three proofs, the states PENDING →
@@ -67,7 +79,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function present({ claim, site, ...counts }: Listed): SiteClaim {
+  function present({ claim, site, plan, ...counts }: Listed): SiteClaim {
+    const holds = site.claimId === claim.id && claim.status === "VERIFIED";
     return {
       id: claim.id,
       siteId: site.id,
@@ -77,6 +90,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
       ownerKind: claim.ownerKind,
       organizationId: claim.organizationId,
       verifiedByAnother: site.claimId !== null && site.claimId !== claim.id,
+      // The plan is the site's, paid by whoever verified it: another claim of it shows Free.
+      plan: holds ? (plan ?? "FREE") : "FREE",
       method: claim.method,
       token: claim.token,
       lastCheck:
@@ -102,7 +117,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
 
   const listed = (tx: Db) =>
     tx
-      .select({ claim: siteClaims, site: sites, ...siteCounts })
+      .select({ claim: siteClaims, site: sites, plan: livePlan, ...siteCounts })
       .from(siteClaims)
       .innerJoin(sites, eq(sites.id, siteClaims.siteId))
       .$dynamic();

@@ -74,6 +74,7 @@ describe("claiming a site", () => {
       status: "PENDING",
       ownerKind: "USER",
       verifiedByAnother: false,
+      plan: "FREE",
       lastCheck: null,
       nextCheckDate: null,
       counts: { pages: 0, comments: 0, reviews: 0 },
