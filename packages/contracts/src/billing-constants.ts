@@ -26,17 +26,17 @@ export const BILLING_NAME_MAX = 200;
 export const BILLING_ADDRESS_MAX = 500;
 export const TAX_ID_MAX = 40;
 
-/** What each plan gives. Only what the product enforces is listed. */
+/** What each plan gives; what is not built yet says so (issue 15). */
 export const PLAN_BENEFITS: Record<PlanId, readonly string[]> = {
   FREE: [
     "Verify that the site is yours (DNS, meta tag or file)",
     "Official responses: yours are listed first on every page of the site, with its badge",
     "The site's overview: most discussed pages, recent comments and reviews, sentiment by month",
   ],
-  PRO: ["Everything in Free", "Export every comment and review on the site's pages as CSV"],
+  PRO: ["Everything in Free", "Export every comment and review on the site's pages as CSV (coming soon)"],
   BUSINESS: [
     "Everything in Pro",
-    "A notice from the site's owner pinned above the discussion of every page of the site",
+    "A notice from the site's owner pinned above the discussion of every page of the site (coming soon)",
   ],
 };
 

@@ -31,8 +31,15 @@ export function createWalletClient(client: ApiClient = api) {
       key: string,
     ) => client.post<Transfer>("/v1/wallet/transfers", input, { headers: { [IDEMPOTENCY_HEADER]: key } }),
     /** Opens the provider's checkout; send the person to `checkoutUrl`. */
-    topUp: (input: { organizationId: string | null; amount: number }, key: string) =>
-      client.post<TopUp>("/v1/wallet/top-ups", input, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+    topUp: (
+      input: {
+        organizationId: string | null;
+        amount: number;
+        /** Come back to this site's checkout rather than the wallet. */
+        returnTo?: { domain: string; plan: "PRO" | "BUSINESS" };
+      },
+      key: string,
+    ) => client.post<TopUp>("/v1/wallet/top-ups", input, { headers: { [IDEMPOTENCY_HEADER]: key } }),
     /** A top-up by its id or its checkout session (the `topUp` the person comes back with). */
     topUpState: (idOrSession: string, organizationId?: string) =>
       client.get<TopUp>(`/v1/wallet/top-ups/${encodeURIComponent(idOrSession)}`, {

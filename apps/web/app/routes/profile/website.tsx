@@ -1,10 +1,14 @@
+import { PLAN_NAMES } from "@flipside/contracts/billing-constants";
 import { VERIFICATION_METHOD_LABELS, WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
 import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import { ArrowLeft } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
+import { checkoutPath } from "../../features/billing/billing-client.ts";
 import { CheckSummary, ClaimStatusBadge, countsLine } from "../../features/websites/claim-status.tsx";
 import { RecentActivity, SentimentOverTime, TopPages } from "../../features/websites/site-insights.tsx";
 import { VerifyPanel } from "../../features/websites/verify-panel.tsx";
@@ -64,6 +68,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <CheckSummary claim={site} />
+        {verified ? <SitePlan site={site} /> : null}
       </div>
 
       {site.verifiedByAnother ? (
@@ -78,6 +83,37 @@ export default function Website({ loaderData }: Route.ComponentProps) {
       <TopPages site={site} />
       <RecentActivity site={site} />
       <SentimentOverTime site={site} />
+    </div>
+  );
+}
+
+/** The site's plan (docs/money.md#plans), and the way to a bigger one or to Billing. */
+function SitePlan({ site }: { site: SiteClaimDetail }) {
+  return (
+    <div
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border p-3 text-sm"
+      data-testid="website-plan"
+    >
+      <Badge variant={site.plan === "FREE" ? "outline" : "success"}>{PLAN_NAMES[site.plan]}</Badge>
+      <span className="flex-1">
+        {site.plan === "FREE"
+          ? "On the Free plan. Pro and Business add exports of the site's discussion and a pinned notice from you (both coming soon)."
+          : `On the ${PLAN_NAMES[site.plan]} plan, renewed monthly from the wallet.`}
+      </span>
+      <div className="flex gap-2">
+        {site.plan === "BUSINESS" ? null : (
+          <Button asChild size="sm">
+            <AppLink to={checkoutPath(site.domain, "BUSINESS")}>Upgrade to Business</AppLink>
+          </Button>
+        )}
+        <Button asChild size="sm" variant="outline">
+          {site.plan === "FREE" ? (
+            <AppLink to={`/plans?site=${encodeURIComponent(site.domain)}`}>Compare plans</AppLink>
+          ) : (
+            <AppLink to="/profile/billing">Manage in Billing</AppLink>
+          )}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,8 +1,10 @@
+import { PLAN_NAMES } from "@flipside/contracts/billing-constants";
 import { VERIFICATION_METHOD_LABELS } from "@flipside/contracts/website-proof";
 import { useState } from "react";
 import { redirect, useRevalidator } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Globe, Plus, RefreshCw } from "../../components/ui/icons.tsx";
@@ -65,6 +67,11 @@ function WebsiteRow({ claim, onRemoved }: { claim: SiteClaim; onRemoved(): void 
           {claim.unicodeDomain}
         </AppLink>
         <ClaimStatusBadge claim={claim} />
+        {claim.plan !== "FREE" ? (
+          <Badge variant="secondary" data-testid="website-plan-badge">
+            {PLAN_NAMES[claim.plan]}
+          </Badge>
+        ) : null}
         {claim.method ? (
           <span className="text-muted-foreground text-xs">{VERIFICATION_METHOD_LABELS[claim.method]}</span>
         ) : null}
