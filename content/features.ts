@@ -130,7 +130,16 @@ export const FEATURES = {
     screens: ["routes/extension.tsx"],
     files: ["apps/extension/manifest.json"],
   },
-  plans: { operations: [], screens: ["routes/home/plans.tsx", "routes/profile/website-checkout.tsx"] },
+  plans: {
+    operations: [
+      "GET /api/v1/plans",
+      "GET /api/v1/billing/checkout",
+      "POST /api/v1/billing/checkout",
+      "GET /api/v1/billing",
+      "GET /api/v1/site-verifications/{domain}/discussion.csv",
+    ],
+    screens: ["routes/home/plans.tsx", "routes/profile/website-checkout.tsx", "routes/profile/billing.tsx"],
+  },
   advertising: { operations: [], screens: ["routes/ads/dashboard.tsx", "routes/ads/campaigns.tsx"] },
 } satisfies Record<string, Feature>;
 

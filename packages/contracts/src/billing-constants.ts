@@ -33,7 +33,7 @@ export const PLAN_BENEFITS: Record<PlanId, readonly string[]> = {
     "Official responses: yours are listed first on every page of the site, with its badge",
     "The site's overview: most discussed pages, recent comments and reviews, sentiment by month",
   ],
-  PRO: ["Everything in Free", "Export every comment and review on the site's pages as CSV (coming soon)"],
+  PRO: ["Everything in Free", "Export every comment and review on the site's pages as CSV"],
   BUSINESS: [
     "Everything in Pro",
     "A notice from the site's owner pinned above the discussion of every page of the site (coming soon)",

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { type MailCatcher, startMailCatcher } from "../../../test/mail-catcher.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { invoices, subscriptions } from "../../db/schema/billing.ts";
-import { sites } from "../../db/schema/discussion.ts";
+import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
 import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 import { siteClaims } from "../../db/schema/websites.ts";
 import { checkLedger } from "../ledger/index.ts";
@@ -330,6 +330,69 @@ describe("buying a plan", () => {
       cancelAtPeriodEnd: false,
     });
     expect((await call(ada, "POST", `/v1/billing/subscriptions/${sub.id}/resume`)).statusCode).toBe(409);
+  });
+});
+
+describe("plan features", () => {
+  it("exports the site's discussion as CSV on Pro, without deleted or moderated words, and not on Free", async () => {
+    const domain = await verifiedSite({ kind: "USER", id: ada.id });
+    const [site] = await t.app.db.select().from(sites).where(eq(sites.domain, domain));
+    if (!site) throw new Error("no site");
+    const [page] = await t.app.db
+      .insert(sitePages)
+      .values({
+        siteId: site.id,
+        rawUrl: `https://${domain}/a`,
+        normalizedUrl: `https://${domain}/a`,
+        displayUrl: `${domain}/a`,
+        title: "Pricing",
+      })
+      .returning();
+    if (!page) throw new Error("no page");
+    await t.app.db.insert(contributions).values([
+      { kind: "COMMENT", sitePageId: page.id, authorId: eve.id, body: 'Too **expensive**, says "Eve"' },
+      { kind: "COMMENT", sitePageId: page.id, authorId: eve.id, body: '=HYPERLINK("http://evil")' },
+      { kind: "COMMENT", sitePageId: page.id, authorId: eve.id, body: "gone", deleted: true },
+      {
+        kind: "COMMENT",
+        sitePageId: page.id,
+        authorId: eve.id,
+        body: "hidden",
+        deleted: true,
+        moderation: "HIDDEN",
+      },
+    ]);
+    const url = `/v1/site-verifications/${domain}/discussion.csv`;
+
+    const free = await call(ada, "GET", url);
+    expect(free.statusCode).toBe(403);
+    expect(free.json().detail).toBe(
+      BILLING_MESSAGES.featureNeedsPlan("The export of the site's discussion", "Pro or Business"),
+    );
+    expect((await call(eve, "GET", url)).statusCode).toBe(404);
+    expect((await call(null, "GET", url)).statusCode).toBe(401);
+
+    await details(ada, "DE");
+    await credit({ kind: "USER", id: ada.id }, 2_000);
+    expect((await checkout(ada, domain, "PRO")).statusCode).toBe(201);
+    const csv = await call(ada, "GET", url);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="${domain}-discussion-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const rows = csv.body.trimEnd().split("\r\n");
+    expect(rows[0]).toBe(
+      '"Date (UTC)","Type","Page","Page title","Author","Official","Sentiment","Review title","Text","Upvotes","Downvotes","Link"',
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain(
+      `"Comment","https://${domain}/a","Pricing","Eve Stranger","no","","","Too expensive, says ""Eve""","0","0"`,
+    );
+    // A formula is written as text, never run by a spreadsheet.
+    expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv.body).not.toContain("gone");
+    expect(csv.body).not.toContain("hidden");
   });
 });
 

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { ledgerEntries, ledgerTransactions } from "../../db/schema/money.ts";
 import { organizations } from "../../db/schema/organizations.ts";
+import { csvFile } from "../../lib/csv.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { type AuditActor, recordAudit } from "../admin/index.ts";
@@ -38,12 +39,6 @@ export const WALLET_CSV_HEADER = [
   "Currency",
   "Transaction",
 ];
-
-/** A cell as spreadsheets read it safely: quoted, and never a formula (CSV injection). */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
 
 /** Whose wallet the viewer asks for, checked: their own, or an organisation's they manage. */
 export async function ownerFor(
@@ -164,26 +159,19 @@ export function createWalletService(deps: { db: Db; config: Config; paymentsConf
       const account = await findWallet(db, owner, currency);
       let rows: Awaited<ReturnType<typeof everyLine>> = [];
       if (account) rows = await everyLine(account, q);
-      const lines = [WALLET_CSV_HEADER.map(csvCell).join(",")];
-      for (const row of rows) {
-        lines.push(
-          [
-            row.createdAt.toISOString().replace("T", " ").slice(0, 19),
-            TRANSACTION_KIND_LABELS[row.kind],
-            row.description,
-            minorToDecimal(row.amount, currency),
-            minorToDecimal(row.balanceAfter, currency),
-            currency,
-            row.id,
-          ]
-            .map(csvCell)
-            .join(","),
-        );
-      }
+      const lines = rows.map((row) => [
+        row.createdAt.toISOString().replace("T", " ").slice(0, 19),
+        TRANSACTION_KIND_LABELS[row.kind],
+        row.description,
+        minorToDecimal(row.amount, currency),
+        minorToDecimal(row.balanceAfter, currency),
+        currency,
+        row.id,
+      ]);
       const range = [q.from, q.to].filter(Boolean).join("-to-");
       return {
         filename: `flipside-wallet${range ? `-${range}` : ""}.csv`,
-        text: `${lines.join("\r\n")}\r\n`,
+        text: csvFile([WALLET_CSV_HEADER, ...lines]),
       };
     },
 

@@ -117,6 +117,34 @@ export const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
       service.detail((await requireViewer(request)).id, request.params.domain, request.query.organizationId),
   );
 
+  app.get(
+    "/v1/site-verifications/:domain/discussion.csv",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Export the site's discussion",
+        description:
+          "Every comment, reply and review on the site's pages (deleted and moderated ones left out), oldest first, as CSV: date, type, page, author, whether official, sentiment, text, votes and a link. For a site your claim verified, on the Pro or Business plan (else 403, saying which plan has it); a site you did not claim is a 404.",
+        security: SIGNED_IN,
+        params: z.object({ domain: z.string().min(1).max(253) }),
+        querystring: SiteClaimScope,
+        response: { 200: z.string().describe("text/csv"), ...problems(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const { filename, text } = await service.exportDiscussion(
+        viewer.id,
+        request.params.domain,
+        request.query.organizationId,
+      );
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(text);
+    },
+  );
+
   app.post(
     "/v1/site-verifications/:id/check",
     {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { domainToUnicode } from "node:url";
-import type { PlanId } from "@flipside/contracts/billing-constants";
+import { BILLING_MESSAGES, type PlanId, planAllows } from "@flipside/contracts/billing-constants";
 import { markdownToText } from "@flipside/contracts/markdown";
+import { contributionPath } from "@flipside/contracts/page-paths";
 import {
   MAX_SITE_CLAIMS,
   type VerificationMethod,
@@ -17,7 +18,8 @@ import { subscriptions } from "../../db/schema/billing.ts";
 import { contributions, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
 import { organizationMembers } from "../../db/schema/organizations.ts";
 import { SITE_WITHOUT_OWNER, siteClaims } from "../../db/schema/websites.ts";
-import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import { csvFile } from "../../lib/csv.ts";
+import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { authorColumns, findOrInsertSite, presentPageRef, presentProfileRef } from "../discussion/index.ts";
@@ -61,6 +63,25 @@ const siteCounts = {
 
 /** The site's paid plan, if it has one that has not ended (at most one: docs/money.md#plans). */
 const livePlan = sql<PlanId | null>`(select ${subscriptions.plan} from ${subscriptions} where ${subscriptions.siteId} = ${sites.id} and ${subscriptions.status} <> 'ENDED')`;
+
+/** The discussion export's columns (docs/websites.md#export). */
+const EXPORT_HEADER = [
+  "Date (UTC)",
+  "Type",
+  "Page",
+  "Page title",
+  "Author",
+  "Official",
+  "Sentiment",
+  "Review title",
+  "Text",
+  "Upvotes",
+  "Downvotes",
+  "Link",
+];
+const EXPORT_KIND_LABELS: Record<string, string> = { COMMENT: "Comment", REPLY: "Reply", REVIEW: "Review" };
+/** A file a spreadsheet opens; a site with more is cut at the oldest this many (said in the docs). */
+export const EXPORT_MAX_ROWS = 100_000;
 
 type Listed = {
   claim: ClaimRow;
@@ -292,6 +313,74 @@ export function createWebsitesService(deps: WebsitesDeps) {
     },
 
     /** `domain` in punycode or Unicode; not claimed by this person → 404. */
+    /**
+     * Every comment, reply and review on the site's pages, oldest first, as a CSV file: for a site
+     * this claim verified, on a plan with the export (docs/money.md#plans).
+     */
+    async exportDiscussion(
+      userId: string,
+      domain: string,
+      organizationId?: string,
+    ): Promise<{ filename: string; text: string }> {
+      const target = claimTarget(domain);
+      if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
+      const row = await mine(
+        db,
+        userId,
+        eq(sites.domain, target.domain),
+        await scope(userId, organizationId),
+      );
+      const holds = row.site.claimId === row.claim.id && row.claim.status === "VERIFIED";
+      if (!holds || !planAllows(row.plan ?? "FREE", "discussionExport")) {
+        throw forbidden(
+          BILLING_MESSAGES.featureNeedsPlan("The export of the site's discussion", "Pro or Business"),
+        );
+      }
+      const rows = await db
+        .select({
+          c: contributions,
+          page: sitePages,
+          author: users.displayName,
+          sentiment: reviews.sentiment,
+          title: reviews.title,
+        })
+        .from(contributions)
+        .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
+        .leftJoin(users, eq(users.id, contributions.authorId))
+        .leftJoin(reviews, eq(reviews.contributionId, contributions.id))
+        .where(
+          and(
+            eq(sitePages.siteId, row.site.id),
+            inArray(contributions.kind, ["COMMENT", "REPLY", "REVIEW"]),
+            // Deleted and moderated ones (moderation sets `deleted` too) stay out.
+            eq(contributions.deleted, false),
+          ),
+        )
+        .orderBy(asc(contributions.createdAt), asc(contributions.id))
+        .limit(EXPORT_MAX_ROWS);
+      const lines = rows.map((r) => {
+        const type = r.c.kind === "REVIEW" ? "REVIEW" : "COMMENT";
+        return [
+          r.c.createdAt.toISOString().replace("T", " ").slice(0, 19),
+          EXPORT_KIND_LABELS[r.c.kind] ?? r.c.kind,
+          r.page.normalizedUrl,
+          r.page.moderation === null ? (r.page.title ?? "") : "",
+          r.author ?? "deleted user",
+          r.c.official ? "yes" : "no",
+          r.sentiment ?? "",
+          r.title ?? "",
+          markdownToText(r.c.body),
+          String(r.c.upCount),
+          String(r.c.downCount),
+          `${config.publicOrigin}${contributionPath(r.page.normalizedUrl, r.c.id, type)}`,
+        ];
+      });
+      return {
+        filename: `${row.site.domain}-discussion-${now().toISOString().slice(0, 10)}.csv`,
+        text: csvFile([EXPORT_HEADER, ...lines]),
+      };
+    },
+
     async detail(userId: string, domain: string, organizationId?: string): Promise<SiteClaimDetail> {
       const target = claimTarget(domain);
       if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);

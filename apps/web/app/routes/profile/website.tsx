@@ -1,4 +1,4 @@
-import { PLAN_NAMES } from "@flipside/contracts/billing-constants";
+import { PLAN_NAMES, planAllows } from "@flipside/contracts/billing-constants";
 import { VERIFICATION_METHOD_LABELS, WEBSITE_MESSAGES } from "@flipside/contracts/website-proof";
 import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
@@ -6,7 +6,7 @@ import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { ArrowLeft } from "../../components/ui/icons.tsx";
+import { ArrowLeft, Download } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { checkoutPath } from "../../features/billing/billing-client.ts";
 import { CheckSummary, ClaimStatusBadge, countsLine } from "../../features/websites/claim-status.tsx";
@@ -14,7 +14,7 @@ import { RecentActivity, SentimentOverTime, TopPages } from "../../features/webs
 import { VerifyPanel } from "../../features/websites/verify-panel.tsx";
 import { createWebsitesClient, type SiteClaimDetail } from "../../features/websites/websites-client.ts";
 import { serverApi } from "../../lib/api.server.ts";
-import { isApiError } from "../../lib/api.ts";
+import { buildApiUrl, isApiError } from "../../lib/api.ts";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import { isUuid } from "../../lib/uuid.ts";
@@ -97,10 +97,24 @@ function SitePlan({ site }: { site: SiteClaimDetail }) {
       <Badge variant={site.plan === "FREE" ? "outline" : "success"}>{PLAN_NAMES[site.plan]}</Badge>
       <span className="flex-1">
         {site.plan === "FREE"
-          ? "On the Free plan. Pro and Business add exports of the site's discussion and a pinned notice from you (both coming soon)."
+          ? "On the Free plan. Pro adds the export of the site's discussion as CSV; Business adds a notice from you pinned on every page (coming soon)."
           : `On the ${PLAN_NAMES[site.plan]} plan, renewed monthly from the wallet.`}
       </span>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        {planAllows(site.plan, "discussionExport") ? (
+          <Button asChild size="sm" variant="outline">
+            <a
+              href={buildApiUrl(`/v1/site-verifications/${encodeURIComponent(site.domain)}/discussion.csv`, {
+                organizationId: site.organizationId ?? undefined,
+              })}
+              download
+              data-testid="website-export"
+            >
+              <Download aria-hidden="true" />
+              Export the discussion (CSV)
+            </a>
+          </Button>
+        ) : null}
         {site.plan === "BUSINESS" ? null : (
           <Button asChild size="sm">
             <AppLink to={checkoutPath(site.domain, "BUSINESS")}>Upgrade to Business</AppLink>
