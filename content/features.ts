@@ -137,6 +137,7 @@ export const FEATURES = {
       "POST /api/v1/billing/checkout",
       "GET /api/v1/billing",
       "GET /api/v1/site-verifications/{domain}/discussion.csv",
+      "PUT /api/v1/site-verifications/{domain}/notice",
     ],
     screens: ["routes/home/plans.tsx", "routes/profile/website-checkout.tsx", "routes/profile/billing.tsx"],
   },

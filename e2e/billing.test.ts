@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startDnsServer } from "../apps/api/test/site-servers.ts";
 import { startStripeServer } from "../apps/api/test/stripe-server.ts";
 import { seriousAxeFindings, withoutCancelledDataReports } from "./fixtures/browser.ts";
-import { type Account, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { type Account, pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
 
 /**
  * Plans (issue 15, docs/money.md#plans) as an owner buys one: a site verified by DNS, the plans
@@ -138,6 +138,16 @@ describe("plans", () => {
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^${domain.replaceAll(".", "\\.")}-discussion-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
     );
+    // Business pins a notice above the discussion of every page of the site, for every reader.
+    await page.getByTestId("notice-body").fill("Questions about an order? We answer within a day.");
+    await page.getByTestId("notice-save").click();
+    await toastSaying(page, "Notice pinned on every page of the site").waitFor();
+    const reader = await tracked();
+    await visit(reader.page, pagePath(`https://${domain}/shipping`));
+    const notice = reader.page.getByTestId("site-notice");
+    expect(await notice.textContent()).toContain(`From the owner of ${domain}`);
+    expect(await notice.textContent()).toContain("Questions about an order? We answer within a day.");
+    expect(await seriousAxeFindings(reader.page)).toEqual([]);
     await visit(page, "/profile/websites");
     expect(await page.getByTestId("website-plan-badge").textContent()).toBe("Business");
 

@@ -246,7 +246,7 @@ export const ConfigSchema = z.object({
     .pipe(z.array(z.string().regex(/^\d{1,9}$/, "whole minor units, e.g. 1000,2500")).max(6))
     .transform((v) => v.map(Number)),
   /**
-   * Plans (docs/billing.md): the monthly price of each paid plan per website, before tax, in minor
+   * Plans (docs/money.md#plans): the monthly price of each paid plan per website, before tax, in minor
    * units; how long a plan whose renewal failed holds while it is tried again (every
    * BILLING_RETRY_HOURS); and how often renewals due are looked for (once across instances).
    */

@@ -1,4 +1,4 @@
-/** Plans, subscriptions and invoices (docs/billing.md): ids, texts and rules shared by the API and the web, without zod. */
+/** Plans, subscriptions and invoices (docs/money.md#plans): ids, texts and rules shared by the API and the web, without zod. */
 
 /** Every verified website is on one plan; FREE needs no subscription. */
 export const PLAN_IDS = ["FREE", "PRO", "BUSINESS"] as const;
@@ -26,7 +26,7 @@ export const BILLING_NAME_MAX = 200;
 export const BILLING_ADDRESS_MAX = 500;
 export const TAX_ID_MAX = 40;
 
-/** What each plan gives; what is not built yet says so (issue 15). */
+/** What each plan gives; only what the product does. */
 export const PLAN_BENEFITS: Record<PlanId, readonly string[]> = {
   FREE: [
     "Verify that the site is yours (DNS, meta tag or file)",
@@ -36,7 +36,7 @@ export const PLAN_BENEFITS: Record<PlanId, readonly string[]> = {
   PRO: ["Everything in Free", "Export every comment and review on the site's pages as CSV"],
   BUSINESS: [
     "Everything in Pro",
-    "A notice from the site's owner pinned above the discussion of every page of the site (coming soon)",
+    "A notice from the site's owner pinned above the discussion of every page of the site",
   ],
 };
 

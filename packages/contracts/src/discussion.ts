@@ -52,6 +52,10 @@ export const ProfileRef = z
   .meta({ id: "ProfileRef" });
 export type ProfileRef = z.infer<typeof ProfileRef>;
 
+/** A verified site owner's words pinned above the discussion of every page of the site (Business plan). */
+export const SiteNotice = z.object({ body: z.string(), updatedDate: IsoDate }).meta({ id: "SiteNotice" });
+export type SiteNotice = z.infer<typeof SiteNotice>;
+
 export const Site = z
   .object({
     id: Uuid,
@@ -59,6 +63,8 @@ export const Site = z
     verificationStatus: VerificationStatus,
     ownerKind: OwnerKind.nullable(),
     ownerId: Uuid.nullable(),
+    /** The owner's notice, while the site's plan has it. */
+    notice: SiteNotice.nullable(),
   })
   .meta({ id: "Site" });
 export type Site = z.infer<typeof Site>;

@@ -43,6 +43,9 @@ export const MAX_SITE_CLAIMS = 50;
 /** An invitation's own words, as plain text. */
 export const OWNER_INVITE_MESSAGE_MAX_LENGTH = 500;
 
+/** The most characters of a site owner's notice pinned on the site's pages (Business plan). */
+export const SITE_NOTICE_MAX_LENGTH = 500;
+
 /** What keeps owner invitations from being a way to mail anyone (docs/websites.md#inviting-an-owner). */
 export const OWNER_INVITE_LIMITS = { perPersonPerDay: 5, perSitePerWeek: 3, sameAddressDays: 30 } as const;
 

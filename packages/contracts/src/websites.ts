@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { PlanId } from "./billing.ts";
-import { ProfileRef, SitePageRef } from "./discussion.ts";
+import { ProfileRef, SiteNotice, SitePageRef } from "./discussion.ts";
 import { OwnerKind, ReviewSentiment, VerificationStatus } from "./enums.ts";
 import { lineText, multilineText } from "./text.ts";
-import { OWNER_INVITE_MESSAGE_MAX_LENGTH, VERIFICATION_METHODS, WEBSITE_MESSAGES } from "./website-proof.ts";
+import {
+  OWNER_INVITE_MESSAGE_MAX_LENGTH,
+  SITE_NOTICE_MAX_LENGTH,
+  VERIFICATION_METHODS,
+  WEBSITE_MESSAGES,
+} from "./website-proof.ts";
 
 const Uuid = z.uuid();
 const IsoDate = z.iso.datetime();
@@ -91,7 +96,18 @@ export const SiteClaimDetail = SiteClaim.extend({
   recent: z.array(SiteActivity),
   /** Reviews per month, oldest first (the last twelve months with any). */
   sentiment: z.array(z.object({ month: z.string(), POSITIVE: z.int(), NEGATIVE: z.int(), EXPERT: z.int() })),
+  /** The notice saved for the site's pages (shown there while the plan is Business). */
+  notice: SiteNotice.nullable(),
 }).meta({ id: "SiteClaimDetail" });
+
+/** The owner's notice for every page of the site; empty removes it. */
+export const SaveSiteNotice = z
+  .strictObject({
+    body: multilineText().trim().max(SITE_NOTICE_MAX_LENGTH, `At most ${SITE_NOTICE_MAX_LENGTH} characters.`),
+  })
+  .meta({ id: "SaveSiteNotice" });
+
+export const SiteNoticeAnswer = z.object({ notice: SiteNotice.nullable() }).meta({ id: "SiteNoticeAnswer" });
 export type SiteClaimDetail = z.infer<typeof SiteClaimDetail>;
 
 export const InviteSiteOwner = z

@@ -36,7 +36,7 @@ export const billingDetails = pgTable("billing_details", {
 });
 
 /**
- * A website's paid plan (docs/billing.md), paid month by month from its owner's wallet. At most
+ * A website's paid plan (docs/money.md#plans), paid month by month from its owner's wallet. At most
  * one that has not ENDED per site. The period is counted from `anchor_at`, so a plan started on
  * the 31st renews on the last day of shorter months and on the 31st again after them.
  */

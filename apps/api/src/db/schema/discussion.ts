@@ -1,3 +1,4 @@
+import { PLAN_IDS } from "@flipside/contracts/billing-constants";
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -60,6 +61,14 @@ export const sites = pgTable("sites", {
     .default("PENDING"),
   /** The verified claim (site_claims.id): the `claimUuid` its owner's official responses carry. */
   claimId: uuid("claim_id"),
+  /**
+   * The plan of its live subscription, FREE without one: kept by a trigger on `subscriptions`
+   * (migration 0032), so a page view knows it without another query (docs/money.md#plans).
+   */
+  plan: text("plan", { enum: PLAN_IDS }).notNull().default("FREE"),
+  /** The owner's notice pinned above the discussion of every page, shown while the plan has it. */
+  notice: text("notice"),
+  noticeUpdatedAt: timestamp("notice_updated_at", { withTimezone: true, mode: "date" }),
   createdAt: createdAt(),
 });
 

@@ -29,7 +29,7 @@ import { createBillingNotices } from "./notices.ts";
 const TAGS = ["billing"];
 const IdParams = z.object({ id: z.uuid() });
 
-/** Plans, subscriptions and invoices (docs/billing.md). */
+/** Plans, subscriptions and invoices (docs/money.md#plans). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBillingService({ db: app.db, config: app.config });
   const notices = createBillingNotices({
@@ -38,6 +38,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     service,
     log: app.log,
+    onSiteChanged: (siteId) => app.discussion.siteChanged(siteId, app.log),
   });
 
   await repeatEvery(
@@ -113,7 +114,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/billing/checkout",
     {
-      config: { changes: "nothing" },
+      // A plan shows on its site's pages (the notice): they are rendered again (notices.ts).
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Buy or change a website's plan",
@@ -141,7 +143,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/billing/subscriptions/:id/cancel",
     {
-      config: { changes: "nothing" },
+      // A plan shows on its site's pages (the notice): they are rendered again (notices.ts).
+      config: { changes: "pages" },
       schema: {
         tags: TAGS,
         summary: "Cancel a plan",

@@ -71,7 +71,7 @@ function ownerRefOf(key: string): { kind: "USER" | "ORGANIZATION"; id: string } 
   return { kind: kind === "organization" ? "ORGANIZATION" : "USER", id };
 }
 
-/** Plans of verified websites, paid month by month from their owner's wallet (docs/billing.md). */
+/** Plans of verified websites, paid month by month from their owner's wallet (docs/money.md#plans). */
 export function createBillingService(deps: BillingDeps) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
@@ -716,6 +716,22 @@ export function createBillingService(deps: BillingDeps) {
         .innerJoin(sites, eq(sites.id, subscriptions.siteId))
         .where(eq(invoices.id, invoiceId));
       return row ? presentOne(db, row.subscription, row.domain) : null;
+    },
+
+    /** The site whose plan an event may have changed (its pages show the plan's notice). */
+    async siteOf(event: BillingEvent): Promise<string | null> {
+      const [row] =
+        event.kind === "invoice"
+          ? await db
+              .select({ siteId: subscriptions.siteId })
+              .from(invoices)
+              .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+              .where(eq(invoices.id, event.invoiceId))
+          : await db
+              .select({ siteId: subscriptions.siteId })
+              .from(subscriptions)
+              .where(eq(subscriptions.id, event.subscriptionId));
+      return row?.siteId ?? null;
     },
 
     async subscriptionById(id: string): Promise<Subscription | null> {

@@ -141,6 +141,7 @@ function at(date: Date) {
     mailer: t.app.mailer,
     service,
     log: t.app.log,
+    onSiteChanged: (siteId) => t.app.discussion.siteChanged(siteId, t.app.log),
   });
   return {
     service,
@@ -396,6 +397,61 @@ describe("plan features", () => {
   });
 });
 
+describe("the Business notice", () => {
+  it("is pinned on every page of a Business site by its owner, and leaves the pages with the plan", async () => {
+    const domain = await verifiedSite({ kind: "USER", id: ada.id });
+    const url = `/v1/site-verifications/${domain}/notice`;
+    /** What a reader of a page of the site is shown, waiting for a change to reach the page cache. */
+    const shown = async (want: string | null) => {
+      let notice: { body: string } | null = null;
+      for (let i = 0; i < 50; i++) {
+        const page = await call(null, "POST", "/v1/site-pages/flip", { url: `https://${domain}/pricing` });
+        expect(page.statusCode).toBe(200);
+        notice = page.json().site.notice;
+        if ((notice?.body ?? null) === want) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return notice?.body ?? null;
+    };
+    expect(await shown(null)).toBeNull();
+
+    await details(ada, "DE");
+    await credit({ kind: "USER", id: ada.id }, 10_000);
+    expect((await checkout(ada, domain, "PRO")).statusCode).toBe(201);
+    const onPro = await call(ada, "PUT", url, { body: "We answer within a day." });
+    expect(onPro.statusCode).toBe(403);
+    expect(onPro.json().detail).toBe(
+      BILLING_MESSAGES.featureNeedsPlan("A notice pinned on the site's pages", "Business"),
+    );
+
+    expect((await checkout(ada, domain, "BUSINESS")).statusCode).toBe(201);
+    expect((await call(eve, "PUT", url, { body: "Not mine" })).statusCode).toBe(404);
+    expect((await call(ada, "PUT", url, { body: "x".repeat(501) })).statusCode).toBe(400);
+    expect((await call(ada, "PUT", url, { body: "bad\u0000" })).statusCode).toBe(400);
+    const saved = await call(ada, "PUT", url, { body: "  We answer within a day.\nCall us: 030 1234  " });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().notice.body).toBe("We answer within a day.\nCall us: 030 1234");
+    expect(await shown("We answer within a day.\nCall us: 030 1234")).toBe(
+      "We answer within a day.\nCall us: 030 1234",
+    );
+    expect((await call(ada, "GET", `/v1/site-verifications/${domain}`)).json().notice.body).toBe(
+      "We answer within a day.\nCall us: 030 1234",
+    );
+
+    // The plan ends: the notice leaves the pages, and is kept for when the plan returns.
+    const sub = await subscriptionOf(domain);
+    if (!sub) throw new Error("no subscription");
+    await call(ada, "POST", `/v1/billing/subscriptions/${sub.id}/cancel`);
+    await at(new Date(sub.currentPeriodEnd.getTime() + 1000)).renew();
+    expect(await shown(null)).toBeNull();
+    expect((await call(ada, "GET", `/v1/site-verifications/${domain}`)).json()).toMatchObject({
+      plan: "FREE",
+      notice: { body: "We answer within a day.\nCall us: 030 1234" },
+    });
+    expect((await call(ada, "PUT", url, { body: "" })).statusCode).toBe(403);
+  });
+});
+
 describe("renewals", () => {
   it("renew once per period from the wallet, with the plan chosen for the next period", async () => {
     const domain = await verifiedSite({ kind: "USER", id: ada.id });
@@ -403,18 +459,23 @@ describe("renewals", () => {
     await credit({ kind: "USER", id: ada.id }, 10_000);
     const { subscription } = (await checkout(ada, domain, "BUSINESS")).json();
     await checkout(ada, domain, "PRO");
+    /** What Ada's renewal invoices came to so far (other tests renew her other sites too). */
+    const renewedSoFar = async () =>
+      (
+        await t.app.db
+          .select({ total: invoices.total })
+          .from(invoices)
+          .where(and(eq(invoices.payerKey, `user:${ada.id}`), eq(invoices.kind, "RENEWAL")))
+      ).reduce((sum, r) => sum + r.total, 0);
     const before = await balance(ada);
+    const billedBefore = await renewedSoFar();
 
     const due = new Date(Date.parse(subscription.currentPeriodEnd) + 60_000);
     // Two instances' runs at the same moment: one renewal.
     await Promise.all([at(due).renew(), at(due).renew()]);
     await at(due).renew();
     // Ada's other sites renewed too: the wallet paid exactly their renewal invoices.
-    const renewals = await t.app.db
-      .select({ total: invoices.total })
-      .from(invoices)
-      .where(and(eq(invoices.payerKey, `user:${ada.id}`), eq(invoices.kind, "RENEWAL")));
-    expect(await balance(ada)).toBe(before - renewals.reduce((sum, r) => sum + r.total, 0));
+    expect(await balance(ada)).toBe(before - ((await renewedSoFar()) - billedBefore));
     const renewed = await subscriptionOf(domain);
     expect(renewed).toMatchObject({ plan: "PRO", nextPlan: null, period: 1, status: "ACTIVE" });
     expect(renewed?.currentPeriodStart.toISOString()).toBe(subscription.currentPeriodEnd);

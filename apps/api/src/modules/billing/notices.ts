@@ -11,8 +11,9 @@ import type { BillingEvent, BillingService } from "./billing.service.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
 
 /**
- * Mails about billing, sent once the change they tell of is committed: to the person who pays,
- * or to every OWNER and ADMIN of the organisation that does.
+ * What follows a billing change once it is committed: mails to the person who pays, or to every
+ * OWNER and ADMIN of the organisation that does; and the pages of a site whose plan may have
+ * changed are rendered again (they show the plan's notice).
  */
 export function createBillingNotices(deps: {
   db: Db;
@@ -20,6 +21,7 @@ export function createBillingNotices(deps: {
   mailer: Mailer;
   service: BillingService;
   log: FastifyBaseLogger;
+  onSiteChanged?: (siteId: string) => void;
 }) {
   const { db, config, mailer, service } = deps;
   const origin = config.publicOrigin;
@@ -101,6 +103,14 @@ export function createBillingNotices(deps: {
     /** Sends the mails for `events`; a failure is logged, never thrown at a request or a job. */
     async send(events: BillingEvent[]): Promise<void> {
       for (const event of events) {
+        try {
+          if (event.kind !== "renewal-failed" && deps.onSiteChanged) {
+            const siteId = await service.siteOf(event);
+            if (siteId) deps.onSiteChanged(siteId);
+          }
+        } catch (err) {
+          deps.log.warn({ err, event }, "could not render a site's pages again after a plan change");
+        }
         try {
           await deliver(event);
         } catch (err) {

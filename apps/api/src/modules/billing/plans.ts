@@ -2,7 +2,7 @@ import type { Plan } from "@flipside/contracts/billing";
 import { PLAN_BENEFITS, PLAN_IDS, PLAN_NAMES, type PlanId } from "@flipside/contracts/billing-constants";
 import type { Config } from "../../config.ts";
 
-/** The catalogue as configured (docs/billing.md#plans): Free, then the paid plans by price. */
+/** The catalogue as configured (docs/money.md#plans): Free, then the paid plans by price. */
 export function plansOf(config: Config): Plan[] {
   return PLAN_IDS.map((id) => ({
     id,

@@ -1,4 +1,5 @@
-import type { SitePage } from "@flipside/contracts/discussion";
+import { planAllows } from "@flipside/contracts/billing-constants";
+import type { SiteNotice, SitePage } from "@flipside/contracts/discussion";
 import type { SitePageRow, SiteRow } from "../discussion/index.ts";
 
 /** A page moderators hid shows nothing read from the page itself (decision 027). */
@@ -18,6 +19,7 @@ export function presentSitePage(page: SitePageRow, site: SiteRow): SitePage {
       verificationStatus: site.verificationStatus,
       ownerKind: site.ownerKind,
       ownerId: site.ownerId,
+      notice: shownNotice(site),
     },
     commentCount: page.commentCount,
     reviewCount: page.reviewCount,
@@ -29,4 +31,11 @@ export function presentSitePage(page: SitePageRow, site: SiteRow): SitePage {
     createdDate: page.createdAt.toISOString(),
     hidden,
   };
+}
+
+/** The owner's notice, on a verified site whose plan has it (docs/websites.md#notice). */
+export function shownNotice(site: SiteRow): SiteNotice | null {
+  if (site.verificationStatus !== "VERIFIED" || !planAllows(site.plan, "siteNotice")) return null;
+  if (!site.notice || !site.noticeUpdatedAt) return null;
+  return { body: site.notice, updatedDate: site.noticeUpdatedAt.toISOString() };
 }

@@ -3,9 +3,11 @@ import {
   CheckSiteClaim,
   CreateSiteClaim,
   InviteSiteOwner,
+  SaveSiteNotice,
   SiteClaim,
   SiteClaimDetail,
   SiteClaimScope,
+  SiteNoticeAnswer,
 } from "@flipside/contracts/websites";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -115,6 +117,35 @@ export const websitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.detail((await requireViewer(request)).id, request.params.domain, request.query.organizationId),
+  );
+
+  app.put(
+    "/v1/site-verifications/:domain/notice",
+    {
+      // Its pages are rendered again through onSiteChanged.
+      config: { changes: "pages" },
+      schema: {
+        tags: TAGS,
+        summary: "Pin a notice on the site's pages",
+        description:
+          "Words from the site's owner shown above the discussion of every page of the site while its plan is Business (else 403, saying so); an empty body removes it. For the claim that verified the site, by its owner (an organisation's: its OWNERs and ADMINs); anyone else gets a 404. Plain text, at most 500 characters.",
+        security: SIGNED_IN,
+        params: z.object({ domain: z.string().min(1).max(253) }),
+        querystring: SiteClaimScope,
+        body: SaveSiteNotice,
+        response: { 200: SiteNoticeAnswer, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const notice = await service.saveNotice(
+        viewer.id,
+        request.params.domain,
+        request.query.organizationId,
+        request.body.body,
+      );
+      return { notice };
+    },
   );
 
   app.get(

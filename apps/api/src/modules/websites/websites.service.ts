@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { domainToUnicode } from "node:url";
-import { BILLING_MESSAGES, type PlanId, planAllows } from "@flipside/contracts/billing-constants";
+import { BILLING_MESSAGES, planAllows } from "@flipside/contracts/billing-constants";
+import type { SiteNotice } from "@flipside/contracts/discussion";
 import { markdownToText } from "@flipside/contracts/markdown";
 import { contributionPath } from "@flipside/contracts/page-paths";
 import {
@@ -14,7 +15,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { subscriptions } from "../../db/schema/billing.ts";
 import { contributions, reviews, sitePages, sites } from "../../db/schema/discussion.ts";
 import { organizationMembers } from "../../db/schema/organizations.ts";
 import { SITE_WITHOUT_OWNER, siteClaims } from "../../db/schema/websites.ts";
@@ -61,9 +61,6 @@ const siteCounts = {
   reviews: sql<number>`(select coalesce(sum(${sitePages.reviewCount}), 0)::int from ${sitePages} where ${sitePages.siteId} = ${sites.id})`,
 };
 
-/** The site's paid plan, if it has one that has not ended (at most one: docs/money.md#plans). */
-const livePlan = sql<PlanId | null>`(select ${subscriptions.plan} from ${subscriptions} where ${subscriptions.siteId} = ${sites.id} and ${subscriptions.status} <> 'ENDED')`;
-
 /** The discussion export's columns (docs/websites.md#export). */
 const EXPORT_HEADER = [
   "Date (UTC)",
@@ -81,16 +78,9 @@ const EXPORT_HEADER = [
 ];
 const EXPORT_KIND_LABELS: Record<string, string> = { COMMENT: "Comment", REPLY: "Reply", REVIEW: "Review" };
 /** A file a spreadsheet opens; a site with more is cut at the oldest this many (said in the docs). */
-export const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_MAX_ROWS = 100_000;
 
-type Listed = {
-  claim: ClaimRow;
-  site: SiteRow;
-  plan: PlanId | null;
-  pages: number;
-  comments: number;
-  reviews: number;
-};
+type Listed = { claim: ClaimRow; site: SiteRow; pages: number; comments: number; reviews: number };
 
 /**
  * Websites and their owners (docs/websites.md): claims, the three proofs, the states PENDING →
@@ -100,7 +90,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function present({ claim, site, plan, ...counts }: Listed): SiteClaim {
+  function present({ claim, site, ...counts }: Listed): SiteClaim {
     const holds = site.claimId === claim.id && claim.status === "VERIFIED";
     return {
       id: claim.id,
@@ -112,7 +102,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
       organizationId: claim.organizationId,
       verifiedByAnother: site.claimId !== null && site.claimId !== claim.id,
       // The plan is the site's, paid by whoever verified it: another claim of it shows Free.
-      plan: holds ? (plan ?? "FREE") : "FREE",
+      plan: holds ? site.plan : "FREE",
       method: claim.method,
       token: claim.token,
       lastCheck:
@@ -138,7 +128,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
 
   const listed = (tx: Db) =>
     tx
-      .select({ claim: siteClaims, site: sites, plan: livePlan, ...siteCounts })
+      .select({ claim: siteClaims, site: sites, ...siteCounts })
       .from(siteClaims)
       .innerJoin(sites, eq(sites.id, siteClaims.siteId))
       .$dynamic();
@@ -314,6 +304,33 @@ export function createWebsitesService(deps: WebsitesDeps) {
 
     /** `domain` in punycode or Unicode; not claimed by this person → 404. */
     /**
+     * The notice pinned above the discussion of every page of the site (empty: none), for its
+     * managers on a plan with it; the pages' cached views go (docs/websites.md#notice).
+     */
+    async saveNotice(
+      userId: string,
+      domain: string,
+      organizationId: string | undefined,
+      body: string,
+    ): Promise<SiteNotice | null> {
+      const target = claimTarget(domain);
+      if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
+      const within = and(await scope(userId, organizationId), manageable(userId)) as SQL;
+      const row = await mine(db, userId, eq(sites.domain, target.domain), within);
+      const holds = row.site.claimId === row.claim.id && row.claim.status === "VERIFIED";
+      if (!holds || !planAllows(row.site.plan, "siteNotice")) {
+        throw forbidden(BILLING_MESSAGES.featureNeedsPlan("A notice pinned on the site's pages", "Business"));
+      }
+      const at = now();
+      await db
+        .update(sites)
+        .set({ notice: body || null, noticeUpdatedAt: body ? at : null })
+        .where(eq(sites.id, row.site.id));
+      deps.onSiteChanged?.(row.site.id);
+      return body ? { body, updatedDate: at.toISOString() } : null;
+    },
+
+    /**
      * Every comment, reply and review on the site's pages, oldest first, as a CSV file: for a site
      * this claim verified, on a plan with the export (docs/money.md#plans).
      */
@@ -331,7 +348,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
         await scope(userId, organizationId),
       );
       const holds = row.site.claimId === row.claim.id && row.claim.status === "VERIFIED";
-      if (!holds || !planAllows(row.plan ?? "FREE", "discussionExport")) {
+      if (!holds || !planAllows(row.site.plan, "discussionExport")) {
         throw forbidden(
           BILLING_MESSAGES.featureNeedsPlan("The export of the site's discussion", "Pro or Business"),
         );
@@ -463,6 +480,10 @@ export function createWebsitesService(deps: WebsitesDeps) {
           reviewCount: p.reviewCount,
         })),
         recent,
+        notice:
+          row.site.claimId === row.claim.id && row.site.notice && row.site.noticeUpdatedAt
+            ? { body: row.site.notice, updatedDate: row.site.noticeUpdatedAt.toISOString() }
+            : null,
         sentiment,
       };
     },

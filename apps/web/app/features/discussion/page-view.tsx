@@ -34,6 +34,7 @@ import { usePagedList } from "./paged-list.ts";
 import { RelatedPanel } from "./related-panel.tsx";
 import { ReviewsPanel } from "./reviews-panel.tsx";
 import { SearchBox } from "./search-box.tsx";
+import { SiteNoticeCard } from "./site-notice.tsx";
 import { SummaryPanel, type TabCount } from "./summary-panel.tsx";
 
 const loadNoteDrawers = () => import("./note-drawers.tsx");
@@ -277,6 +278,7 @@ export function PageView({ data }: { data: PageViewData }) {
           onFollowingChange={setFollowing}
           onSuggestTopic={() => dispatch({ type: "suggestions", open: true })}
         />
+        {page.site.notice ? <SiteNoticeCard domain={page.site.domain} notice={page.site.notice} /> : null}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           {/* The summary comes first in the markup, as on a phone's screen, so a page painted while
               its HTML is still arriving is painted as it stays (it moved the tabs 90 px down). */}

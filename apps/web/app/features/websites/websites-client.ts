@@ -1,3 +1,4 @@
+import type { SiteNotice } from "@flipside/contracts/discussion";
 import type { VerificationMethod } from "@flipside/contracts/website-proof";
 import type { SiteClaim, SiteClaimDetail } from "@flipside/contracts/websites";
 import { type ApiClient, api } from "../../lib/api.ts";
@@ -22,6 +23,13 @@ export function createWebsitesClient(client: ApiClient = api) {
     check: (id: string, method: VerificationMethod) =>
       client.post<SiteClaim>(`/v1/site-verifications/${id}/check`, { method }),
     remove: (id: string) => client.delete(`/v1/site-verifications/${id}`),
+    /** The notice pinned on the site's pages (Business plan); "" removes it. */
+    saveNotice: (domain: string, organizationId: string | null, body: string) =>
+      client.put<{ notice: SiteNotice | null }>(
+        `/v1/site-verifications/${encodeURIComponent(domain)}/notice`,
+        { body },
+        { query: { organizationId: organizationId ?? undefined } },
+      ),
   };
 }
 

@@ -10,6 +10,7 @@ import { ArrowLeft, Download } from "../../components/ui/icons.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { checkoutPath } from "../../features/billing/billing-client.ts";
 import { CheckSummary, ClaimStatusBadge, countsLine } from "../../features/websites/claim-status.tsx";
+import { NoticeEditor } from "../../features/websites/notice-editor.tsx";
 import { RecentActivity, SentimentOverTime, TopPages } from "../../features/websites/site-insights.tsx";
 import { VerifyPanel } from "../../features/websites/verify-panel.tsx";
 import { createWebsitesClient, type SiteClaimDetail } from "../../features/websites/websites-client.ts";
@@ -80,6 +81,10 @@ export default function Website({ loaderData }: Route.ComponentProps) {
         <VerifyPanel claim={site} onChange={(claim) => setSite((s) => ({ ...s, ...claim }))} />
       )}
 
+      {verified && planAllows(site.plan, "siteNotice") ? (
+        <NoticeEditor domain={site.domain} organizationId={site.organizationId} notice={site.notice} />
+      ) : null}
+
       <TopPages site={site} />
       <RecentActivity site={site} />
       <SentimentOverTime site={site} />
@@ -97,7 +102,7 @@ function SitePlan({ site }: { site: SiteClaimDetail }) {
       <Badge variant={site.plan === "FREE" ? "outline" : "success"}>{PLAN_NAMES[site.plan]}</Badge>
       <span className="flex-1">
         {site.plan === "FREE"
-          ? "On the Free plan. Pro adds the export of the site's discussion as CSV; Business adds a notice from you pinned on every page (coming soon)."
+          ? "On the Free plan. Pro adds the export of the site's discussion as CSV; Business adds a notice from you pinned on every page."
           : `On the ${PLAN_NAMES[site.plan]} plan, renewed monthly from the wallet.`}
       </span>
       <div className="flex flex-wrap gap-2">
