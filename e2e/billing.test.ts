@@ -1,9 +1,12 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startDnsServer } from "../apps/api/test/site-servers.ts";
 import { startStripeServer } from "../apps/api/test/stripe-server.ts";
 import { seriousAxeFindings, withoutCancelledDataReports } from "./fixtures/browser.ts";
 import { type Account, pagePath, uniqueEmail, useJourney } from "./fixtures/journey.ts";
+import { renderPdf } from "./fixtures/pdf.ts";
 
 /**
  * Plans (issue 15, docs/money.md#plans) as an owner buys one: a site verified by DNS, the plans
@@ -162,6 +165,25 @@ describe("plans", () => {
     const pdf = await page.request.get(`${journey.server.url}${pdfHref}`);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    // The invoice as a person sees it: drawn, one page, with everything an invoice must say.
+    const drawn = await renderPdf(journey.browser, await pdf.body());
+    if (process.env.E2E_ARTIFACTS) await writeFile(join(process.env.E2E_ARTIFACTS, "invoice.png"), drawn.png);
+    expect(drawn.pages).toBe(1);
+    expect(drawn.inked).toBeGreaterThan(0.005);
+    expect(drawn.inked).toBeLessThan(0.3);
+    for (const words of [
+      number ?? "",
+      "Bo's Shop GmbH",
+      "Hauptstraße 1",
+      "Germany",
+      "DE123456789",
+      `Business plan for ${domain}`,
+      "19%",
+      "€5.51",
+      "€34.51",
+    ]) {
+      expect(drawn.text).toContain(words);
+    }
     expect(await page.getByTestId("billing-wallet-balance").textContent()).toBe("€0.00");
     expect(await overflow(page)).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
