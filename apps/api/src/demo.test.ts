@@ -60,7 +60,28 @@ describe("npm run demo", () => {
       ["OPERATOR_CREDIT", 1500],
       ["OPERATOR_CREDIT", 6000],
     ]);
-    expect(await checkLedger(t.app.db)).toMatchObject({ ok: true, transactions: 4 });
+    // Tom's site is on Business, paid from his wallet with an invoice; its notice is on its pages.
+    const tom = await t.app.inject({
+      method: "POST",
+      url: "/api/authenticate",
+      payload: { username: demoEmail("tom"), password: DEMO_PASSWORD },
+    });
+    const billing = (
+      await t.app.inject({
+        url: "/api/v1/billing",
+        headers: { authorization: `Bearer ${tom.json().id_token}` },
+      })
+    ).json();
+    expect(billing.subscriptions).toMatchObject([
+      { domain: "slowcoffee.blog", plan: "BUSINESS", status: "ACTIVE" },
+    ]);
+    expect(billing.invoices).toMatchObject([{ kind: "START", subtotal: 2900, taxRate: 2100, total: 3509 }]);
+    expect(billing.walletBalance).toBe(8000 - 3509);
+    const coffeePage = (
+      await t.app.inject(`/api/v1/site-pages?searchAnd=${encodeURIComponent("domain==slowcoffee.blog")}`)
+    ).json()[0];
+    expect(coffeePage.site.notice.body).toContain("brew guides");
+    expect(await checkLedger(t.app.db)).toMatchObject({ ok: true, transactions: 5 });
     expect(await verifyPassword(maya?.passwordHash ?? "", DEMO_PASSWORD)).toBe(true);
 
     // The API serves it: reviews of each sentiment, threads, related pages, an official answer.

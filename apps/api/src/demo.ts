@@ -15,6 +15,7 @@ import { hashPassword } from "./lib/passwords.ts";
 import { createLimiter } from "./lib/rate-limit.ts";
 import { createLocalStorage, type Storage } from "./lib/storage.ts";
 import { normalizeUrl } from "./lib/url-normalize.ts";
+import { createBillingService } from "./modules/billing/billing.service.ts";
 import { createCommentsService } from "./modules/comments/comments.service.ts";
 import { createCustomTabsService } from "./modules/custom-tabs/custom-tabs.service.ts";
 import {
@@ -539,7 +540,7 @@ export async function seedDemo(
     };
     const mayaWallet = await credit("maya", 6000);
     await credit("maya", 1500);
-    await credit("tom", 2000);
+    await credit("tom", 8000);
     const growersWallet = await walletAccount(tx, { kind: "ORGANIZATION", id: growers.id }, currency);
     await postTransaction(tx, {
       kind: "TRANSFER",
@@ -551,6 +552,25 @@ export async function seedDemo(
         { accountId: growersWallet.id, amount: 2500 },
       ],
     });
+
+    // Tom's slowcoffee.blog is on Business (docs/money.md#plans), bought from his wallet as the
+    // checkout does, with its invoice; its notice shows above the discussion of each of its pages.
+    const billing = createBillingService({ db: tx, config, now: () => start });
+    await billing.saveDetails(viewers.tom, {
+      organizationId: null,
+      name: "Slow Coffee Blog",
+      address: "Koffiestraat 12\n1012 AB Amsterdam",
+      country: "NL",
+      taxId: "",
+    });
+    await billing.checkout(tx, viewers.tom, "slowcoffee.blog", "BUSINESS");
+    await tx
+      .update(sites)
+      .set({
+        notice: "New here? Start with the brew guides; I answer questions on every post within a day.",
+        noticeUpdatedAt: start,
+      })
+      .where(eq(sites.id, coffeeSite.id));
 
     // Custom tabs: a saved filter each, shown on every page they open.
     const tabs = createCustomTabsService(core);

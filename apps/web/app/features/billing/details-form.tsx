@@ -5,7 +5,7 @@ import {
   countryName,
   TAX_ID_MAX,
 } from "@flipside/contracts/billing-constants";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, inputVariants } from "../../components/ui/input.tsx";
@@ -34,14 +34,6 @@ export function BillingDetailsForm({
   );
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  const countries = useMemo(
-    () =>
-      COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-        a.name.localeCompare(b.name, "en"),
-      ),
-    [],
-  );
-
   async function save(event: FormEvent) {
     event.preventDefault();
     const missing: Errors = {};
@@ -125,9 +117,9 @@ export function BillingDetailsForm({
             <option value="" disabled>
               Choose a country
             </option>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
+            {COUNTRY_CODES.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code)}
               </option>
             ))}
           </select>
