@@ -83,10 +83,26 @@ describe("the wallet", () => {
     await page.getByTestId("wallet-balance").filter({ hasText: "€14.60" }).waitFor();
     expect(await page.getByTestId("wallet-line-amount").first().textContent()).toBe("−€10.40");
 
+    // The admin credits the organisation's wallet too, found by its name.
+    await visit(admin, "/admin/wallets");
+    await admin.getByTestId("wallets-of-organizations").click();
+    await admin.waitForURL(/of=organizations/);
+    await admin.getByTestId("wallets-search").fill("Wren Works");
+    await admin.getByTestId("wallets-search").press("Enter");
+    const orgRow = admin.getByTestId("wallets-account").filter({ hasText: "Wren Works" });
+    expect(await orgRow.textContent()).toContain("1 member");
+    await orgRow.getByTestId("credit-open").click();
+    const orgCredit = admin.getByTestId("credit-form");
+    await orgCredit.getByTestId("credit-amount").fill("5");
+    await orgCredit.getByTestId("credit-reason").fill("Welcome credit for the team");
+    await orgCredit.getByTestId("credit-submit").click();
+    await toastSaying(admin, "€5.00 credited to Wren Works (balance €15.40)").waitFor();
+
     await page.getByTestId("wallet-switch").selectOption({ label: "Wren Works" });
     await page.waitForURL(/organizationId=/);
-    await page.getByTestId("wallet-balance").filter({ hasText: "€10.40" }).waitFor();
-    expect(await page.getByTestId("wallet-line").first().textContent()).toContain(
+    await page.getByTestId("wallet-balance").filter({ hasText: "€15.40" }).waitFor();
+    expect(await page.getByTestId("wallet-line").first().textContent()).toContain("Credit from Flipside");
+    expect(await page.getByTestId("wallet-line").nth(1).textContent()).toContain(
       "Transfer from Wren Walletson to Wren Works",
     );
     expect(await overflow(page)).toBe(0);

@@ -25,6 +25,25 @@ export const AdminAccountsQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(20).describe("Items per page"),
 });
 
+/** An organisation as admins find it (to credit its wallet). */
+export const AdminOrganization = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    imageUrl: servedAddress().nullable(),
+    memberCount: z.int(),
+    createdDate: z.iso.datetime(),
+  })
+  .meta({ id: "AdminOrganization" });
+export type AdminOrganization = z.infer<typeof AdminOrganization>;
+
+export const AdminOrganizationsQuery = z.object({
+  q: z.string().trim().max(200).optional().describe("Part of a name or an address (slug)"),
+  page: z.coerce.number().int().min(0).max(10_000).default(0).describe("0-based page number"),
+  size: z.coerce.number().int().min(1).max(100).default(20).describe("Items per page"),
+});
+
 export const AUDIT_REASON_MAX = 1_000;
 export const AuditReason = multilineText().max(AUDIT_REASON_MAX, `At most ${AUDIT_REASON_MAX} characters.`);
 

@@ -1,6 +1,8 @@
 import {
   AdminAccount,
   AdminAccountsQuery,
+  AdminOrganization,
+  AdminOrganizationsQuery,
   AuditEntry,
   AuditLogQuery,
   SetRolesRequest,
@@ -13,7 +15,7 @@ import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { setListHeaders } from "../../lib/pagination.ts";
 import { requireAccountRole } from "../../plugins/auth.ts";
 import { readAuditLog } from "./audit.ts";
-import { listAccounts, setRoles } from "./roles.ts";
+import { listAccounts, listOrganizations, setRoles } from "./roles.ts";
 
 const TAGS = ["admin"];
 const IdParams = z.object({ id: z.uuid() });
@@ -43,6 +45,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { items, total } = await listAccounts(app.db, app.storage, request.query);
+      setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
+      return items;
+    },
+  );
+
+  app.get(
+    "/v1/admin/organizations",
+    {
+      onRequest: gate(ACCOUNT_ROLE.ADMIN),
+      schema: {
+        tags: TAGS,
+        summary: "Find organisations (admins)",
+        description:
+          "By part of the name or address, newest first, with X-Total-Count and each one's member count: to credit an organisation's wallet. A 404 for anyone who is not an admin.",
+        security: SIGNED_IN,
+        querystring: AdminOrganizationsQuery,
+        response: { 200: z.array(AdminOrganization), ...problems(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listOrganizations(app.db, app.storage, request.query);
       setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
       return items;
     },

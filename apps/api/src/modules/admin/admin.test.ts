@@ -6,6 +6,7 @@ import { createUser, type TestUser } from "../../../test/users.ts";
 import { runAdminCommand } from "../../admin-cli.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { auditLog } from "../../db/schema/admin.ts";
+import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 
 let t: TestApp;
 let admin: TestUser;
@@ -50,6 +51,7 @@ describe("the admin area's API", () => {
       for (const [method, url, body] of [
         ["GET", "/accounts", undefined],
         ["GET", "/accounts?size=nonsense", undefined],
+        ["GET", "/organizations?q=x", undefined],
         ["PUT", `/accounts/${someone.id}/roles`, { roles: [ACCOUNT_ROLE.ADMIN] }],
         ["PUT", "/accounts/not-a-uuid/roles", { roles: "everything" }],
       ] as const) {
@@ -116,6 +118,33 @@ describe("the admin area's API", () => {
       }),
       expect.objectContaining({ reason: "Helps with the queue" }),
     ]);
+  });
+
+  it("lets an admin find organisations by name or address, with their member counts", async () => {
+    const slug = `tidal-works-${Date.now().toString(36)}`;
+    const [org] = await t.app.db.insert(organizations).values({ name: "Tidal Works", slug }).returning();
+    if (!org) throw new Error("no organisation");
+    await t.app.db.insert(organizationMembers).values([
+      { organizationId: org.id, userId: someone.id, role: "OWNER" },
+      { organizationId: org.id, userId: moderator.id, role: "MEMBER" },
+    ]);
+    for (const q of ["tidal", slug.slice(0, 14).toUpperCase()]) {
+      const res = await call(admin, "GET", `/organizations?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-total-count"]).toBe("1");
+      expect(res.json()).toEqual([
+        {
+          id: org.id,
+          name: "Tidal Works",
+          slug,
+          imageUrl: null,
+          memberCount: 2,
+          createdDate: expect.any(String),
+        },
+      ]);
+    }
+    expect((await call(admin, "GET", "/organizations?q=%25")).json()).toEqual([]);
+    expect((await call(admin, "GET", "/organizations?size=500")).statusCode).toBe(400);
   });
 
   it("refuses what would lock admins out or give a role to an address nobody proved", async () => {

@@ -1,8 +1,9 @@
-import type { AdminAccount } from "@flipside/contracts/admin";
+import type { AdminAccount, AdminOrganization } from "@flipside/contracts/admin";
 import { ACCOUNT_ROLE, GRANTABLE_ROLES, type GrantableRole } from "@flipside/contracts/roles";
 import { and, arrayContains, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { escapeLike } from "../../lib/search-filter.ts";
 import type { Storage } from "../../lib/storage.ts";
@@ -100,6 +101,42 @@ export async function listAccounts(
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { items: rows.map((row) => present(row, storage)), total: counted?.total ?? 0 };
+}
+
+/** Organisations whose name or address holds `q`, newest first (admins crediting a wallet). */
+export async function listOrganizations(
+  db: Db,
+  storage: Storage,
+  q: { q?: string | undefined; page: number; size: number },
+): Promise<{ items: AdminOrganization[]; total: number }> {
+  const pattern = q.q ? `%${escapeLike(q.q)}%` : null;
+  const where = pattern
+    ? or(ilike(organizations.name, pattern), ilike(organizations.slug, pattern))
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        org: organizations,
+        memberCount: sql<number>`(select count(*)::int from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizations.id})`,
+      })
+      .from(organizations)
+      .where(where)
+      .orderBy(desc(organizations.createdAt), desc(organizations.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ total: count() }).from(organizations).where(where),
+  ]);
+  return {
+    items: rows.map(({ org, memberCount }) => ({
+      id: org.id,
+      name: org.name,
+      slug: org.slug,
+      imageUrl: org.imageKey ? storage.url(org.imageKey) : null,
+      memberCount,
+      createdDate: org.createdAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { AdminAccount, AuditEntry } from "@flipside/contracts/admin";
+import type { AdminAccount, AdminOrganization, AuditEntry } from "@flipside/contracts/admin";
 import type { ModerationActionRequest, ModerationCase } from "@flipside/contracts/moderation";
 import type { Credit } from "@flipside/contracts/money";
 import { IDEMPOTENCY_HEADER } from "@flipside/contracts/money-constants";
 import type { GrantableRole } from "@flipside/contracts/roles";
 import { type ApiClient, api } from "../../lib/api.ts";
 
-export type { AdminAccount, AuditEntry } from "@flipside/contracts/admin";
+export type { AdminAccount, AdminOrganization, AuditEntry } from "@flipside/contracts/admin";
 export type { ModerationActionRequest, ModerationCase } from "@flipside/contracts/moderation";
 
 export const ADMIN_ACCOUNTS_PAGE_SIZE = 20;
@@ -19,6 +19,12 @@ export function createAdminClient(client: ApiClient = api) {
       client.list<AdminAccount>("/v1/admin/accounts", {
         ...(q.q ? { q: q.q } : {}),
         ...(q.role ? { role: q.role } : {}),
+        page: q.page,
+        size: ADMIN_ACCOUNTS_PAGE_SIZE,
+      }),
+    organizations: (q: { q?: string; page: number }) =>
+      client.list<AdminOrganization>("/v1/admin/organizations", {
+        ...(q.q ? { q: q.q } : {}),
         page: q.page,
         size: ADMIN_ACCOUNTS_PAGE_SIZE,
       }),

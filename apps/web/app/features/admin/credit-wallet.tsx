@@ -16,10 +16,17 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { newPaymentKey } from "../../lib/payment-key.ts";
 import { notify } from "../../lib/toast.ts";
-import { type AdminAccount, adminApi } from "./admin-client.ts";
+import { adminApi } from "./admin-client.ts";
 
-/** An admin credits a person's wallet, saying why (kept in the ledger and the audit log). */
-export function CreditWallet({ account, currency }: { account: AdminAccount; currency: string }) {
+/** Whose wallet: a person's or an organisation's. */
+export interface CreditedOwner {
+  kind: "USER" | "ORGANIZATION";
+  id: string;
+  name: string;
+}
+
+/** An admin credits a person's or an organisation's wallet, saying why (kept in the ledger and the audit log). */
+export function CreditWallet({ owner, currency }: { owner: CreditedOwner; currency: string }) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
@@ -46,11 +53,11 @@ export function CreditWallet({ account, currency }: { account: AdminAccount; cur
     setSending(true);
     try {
       const credit = await adminApi.credit(
-        { ownerKind: "USER", ownerId: account.id, amount: minor, reason: reason.trim() },
+        { ownerKind: owner.kind, ownerId: owner.id, amount: minor, reason: reason.trim() },
         key,
       );
       notify.success(
-        `${formatMoney(minor, currency)} credited to ${account.displayName} (balance ${formatMoney(credit.balance, currency)})`,
+        `${formatMoney(minor, currency)} credited to ${owner.name} (balance ${formatMoney(credit.balance, currency)})`,
       );
       setOpen(false);
       reset();
@@ -77,10 +84,12 @@ export function CreditWallet({ account, currency }: { account: AdminAccount; cur
       <DialogContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="credit-form">
           <DialogHeader>
-            <DialogTitle>{`Credit ${account.displayName}'s wallet`}</DialogTitle>
+            <DialogTitle>{`Credit ${owner.name}'s wallet`}</DialogTitle>
             <DialogDescription>
               The money comes from Flipside's operator credits. The reason is kept with the transaction and in
-              the audit log; {account.displayName} sees it as “Credit from Flipside”.
+              the audit log;{" "}
+              {owner.kind === "ORGANIZATION" ? `${owner.name}'s owners and admins see` : `${owner.name} sees`}{" "}
+              it as “Credit from Flipside”.
             </DialogDescription>
           </DialogHeader>
           <Field
