@@ -185,6 +185,13 @@ describe("plans", () => {
       expect(drawn.text).toContain(words);
     }
     expect(await page.getByTestId("billing-wallet-balance").textContent()).toBe("€0.00");
+    // The card used for the top-up pays what a renewal lacks; the provider's portal changes it.
+    expect(await page.getByTestId("saved-card").textContent()).toContain("Visa •••• 4242");
+    await page.getByTestId("saved-card-manage").click();
+    await page.waitForURL(`${stripe.url}/portal/**`);
+    await page.getByTestId("stripe-portal-return").click();
+    await page.waitForURL(/\/profile\/billing$/);
+    await page.waitForSelector("html[data-hydrated]");
     expect(await overflow(page)).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
 

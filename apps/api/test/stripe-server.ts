@@ -19,6 +19,10 @@ export interface StripeServer {
   webhookUrl: string | null;
   /** How long after the checkout page sends the person back its webhook goes (0: before). */
   webhookDelayMs: number;
+  /** Saved cards are declined off session (as an empty or blocked card is). */
+  declineCards: boolean;
+  /** The payment intents made off session, newest last. */
+  intents: Record<string, unknown>[];
   sessions: Map<string, Record<string, unknown>>;
   /** Completes a checkout as a paying person would, and delivers `checkout.session.completed`. */
   pay(sessionId: string): Promise<Response | null>;
@@ -56,6 +60,11 @@ export async function startStripeServer(): Promise<StripeServer> {
   const sdk = new Stripe(secretKey);
   const customers = new Map<string, Record<string, unknown>>();
   const sessions = new Map<string, Record<string, unknown>>();
+  /** Cards saved on each customer by a checkout with setup_future_usage, newest first. */
+  const cards = new Map<string, Record<string, unknown>[]>();
+  const intents: Record<string, unknown>[] = [];
+  /** Checkouts made with setup_future_usage: paying them saves the card on the customer. */
+  const savesCard = new Set<string>();
   /** Stripe's idempotency: a POST with a key seen before answers the first answer. */
   const answered = new Map<string, { status: number; body: unknown }>();
 
@@ -180,6 +189,8 @@ export async function startStripeServer(): Promise<StripeServer> {
         url: `${base}/pay/${sessionId}`,
       };
       sessions.set(sessionId, session);
+      const intentData = params.payment_intent_data as { setup_future_usage?: string } | undefined;
+      if (intentData?.setup_future_usage) savesCard.add(sessionId);
       return { status: 200, body: session };
     }
     const got = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
@@ -193,6 +204,49 @@ export async function startStripeServer(): Promise<StripeServer> {
               error: { type: "invalid_request_error", message: `No such checkout.session: '${got[1]}'` },
             },
           };
+    }
+    const listed = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path);
+    if (method === "GET" && listed?.[1]) {
+      const data = (cards.get(listed[1]) ?? []).slice(0, Number(url.searchParams.get("limit") ?? 10));
+      return { status: 200, body: { object: "list", data, has_more: false, url: path } };
+    }
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const card = (cards.get(String(params.customer)) ?? []).find((c) => c.id === params.payment_method);
+      if (!card) {
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", message: "No such PaymentMethod" } },
+        };
+      }
+      const intent = {
+        id: id("pi"),
+        object: "payment_intent",
+        amount: Number(params.amount),
+        currency: params.currency,
+        customer: params.customer,
+        description: params.description ?? null,
+        payment_method: params.payment_method,
+        metadata: params.metadata ?? {},
+        created: now(),
+        livemode: false,
+        status: handle.declineCards ? "requires_payment_method" : "succeeded",
+      };
+      intents.push(intent);
+      if (handle.declineCards) {
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: "card_error",
+              code: "card_declined",
+              decline_code: "insufficient_funds",
+              message: "Your card has insufficient funds.",
+              payment_intent: intent,
+            },
+          },
+        };
+      }
+      return { status: 200, body: intent };
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const portalId = id("bps");
@@ -230,6 +284,8 @@ export async function startStripeServer(): Promise<StripeServer> {
     webhookSecret,
     webhookUrl: null,
     webhookDelayMs: 0,
+    declineCards: false,
+    intents,
     sessions,
     event(type, object) {
       return {
@@ -258,6 +314,18 @@ export async function startStripeServer(): Promise<StripeServer> {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: id("pi") });
+      if (savesCard.has(sessionId) && typeof session.customer === "string") {
+        const card = {
+          id: id("pm"),
+          object: "payment_method",
+          type: "card",
+          customer: session.customer,
+          created: now(),
+          livemode: false,
+          card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
+        };
+        cards.set(session.customer, [card, ...(cards.get(session.customer) ?? [])]);
+      }
       return handle.webhookUrl
         ? handle.deliver(handle.event("checkout.session.completed", { ...session }))
         : null;

@@ -11,7 +11,7 @@ import {
   SUBSCRIPTION_STATUSES,
   TAX_ID_MAX,
 } from "./billing-constants.ts";
-import { WalletOwner } from "./money.ts";
+import { SavedCard, WalletOwner } from "./money.ts";
 
 export { BILLING_MESSAGES };
 
@@ -156,6 +156,16 @@ export const Billing = z
     currency: Currency,
     /** Whether the payment provider's portal (cards on file) can be opened. */
     portalAvailable: z.boolean(),
+    /** The card that pays renewals the wallet cannot (saved by a top-up or in the portal). */
+    savedCard: SavedCard.nullable(),
+    /** False when the provider could not be asked: `savedCard` null then means "not known". */
+    savedCardKnown: z.boolean(),
   })
   .meta({ id: "Billing" });
 export type Billing = z.infer<typeof Billing>;
+
+export const PortalRequest = z
+  .strictObject({ organizationId: z.uuid().nullable().default(null).describe("null: your own") })
+  .meta({ id: "PortalRequest" });
+
+export const PortalSession = z.object({ url: z.url() }).meta({ id: "PortalSession" });

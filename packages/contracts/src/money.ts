@@ -118,6 +118,12 @@ export const TopUpRequest = z
   .meta({ id: "TopUpRequest" });
 export type TopUpRequest = z.infer<typeof TopUpRequest>;
 
+/** A card the payment provider keeps for the wallet's owner: it pays renewals the wallet cannot. */
+export const SavedCard = z
+  .object({ brand: z.string(), last4: z.string(), expMonth: z.int(), expYear: z.int() })
+  .meta({ id: "SavedCard" });
+export type SavedCard = z.infer<typeof SavedCard>;
+
 export const TopUp = z
   .object({
     id: z.uuid(),

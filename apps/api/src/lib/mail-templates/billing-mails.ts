@@ -46,8 +46,8 @@ export function renewalFailedMail(p: {
     hello(p.displayName),
     {
       paragraphs: [
-        `The wallet does not hold the ${formatMoney(p.amount, p.currency)} (before tax) the ${PLAN_NAMES[p.plan]} plan of ${p.domain} costs this month.`,
-        `The plan keeps working until ${day(p.graceUntil)}, and Flipside tries again every day. Add money to the wallet before then, or the site returns to the Free plan.`,
+        `The wallet does not hold the ${formatMoney(p.amount, p.currency)} (before tax) the ${PLAN_NAMES[p.plan]} plan of ${p.domain} costs this month, and no saved card paid the difference (there is none, or it was declined).`,
+        `The plan keeps working until ${day(p.graceUntil)}, and Flipside tries again every day. Add money to the wallet, or a card in Billing, before then, or the site returns to the Free plan.`,
       ],
       action: { label: "Add money to the wallet", url: p.walletLink },
     },

@@ -8,6 +8,8 @@ import {
   Invoice,
   PaidPlanId,
   Plan,
+  PortalRequest,
+  PortalSession,
   Subscription,
 } from "@flipside/contracts/billing";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -20,8 +22,11 @@ import {
   sendOnce,
 } from "../../lib/idempotency.ts";
 import { repeatEvery } from "../../lib/jobs.ts";
+import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { requireViewer } from "../../plugins/auth.ts";
+import { paymentsFor } from "../payments/index.ts";
+import { ownerFor } from "../wallet/index.ts";
 import { createBillingService } from "./billing.service.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
 import { createBillingNotices } from "./notices.ts";
@@ -31,7 +36,16 @@ const IdParams = z.object({ id: z.uuid() });
 
 /** Plans, subscriptions and invoices (docs/money.md#plans). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBillingService({ db: app.db, config: app.config });
+  const payments = paymentsFor(app);
+  const service = createBillingService({
+    db: app.db,
+    config: app.config,
+    cards: {
+      configured: payments.configured,
+      saved: (owner) => payments.savedCard(owner),
+      charge: (owner, amount, key, description) => payments.chargeSavedCard(owner, amount, key, description),
+    },
+  });
   const notices = createBillingNotices({
     db: app.db,
     config: app.config,
@@ -177,6 +191,30 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.resume(await requireViewer(request), request.params.id),
+  );
+
+  app.post(
+    "/v1/billing/portal",
+    {
+      config: { changes: "nothing" },
+      schema: {
+        tags: TAGS,
+        summary: "Open the payment provider's portal",
+        description:
+          "Where you (or an organisation you manage, as OWNER or ADMIN) add, change or remove the saved card that pays renewals the wallet cannot. Send the person to `url`; they come back to /profile/billing. 409 while payments are not configured; 503 when the provider cannot be reached.",
+        security: SIGNED_IN,
+        body: PortalRequest,
+        response: { 200: PortalSession, ...problems(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const owner = await ownerFor(app.db, viewer, request.body.organizationId);
+      const back = `${linkOrigin(app.config.publicOrigin, request)}/profile/billing${
+        owner.kind === "ORGANIZATION" ? `?organizationId=${owner.id}` : ""
+      }`;
+      return { url: await payments.portal(owner, viewer.email, back) };
+    },
   );
 
   app.get(

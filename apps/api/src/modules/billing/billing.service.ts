@@ -15,7 +15,7 @@ import {
   PLAN_RANK,
   type PlanId,
 } from "@flipside/contracts/billing-constants";
-import type { WalletOwner } from "@flipside/contracts/money";
+import type { SavedCard, WalletOwner } from "@flipside/contracts/money";
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Config } from "../../config.ts";
@@ -64,6 +64,32 @@ export interface BillingDeps {
   config: Config;
   /** The clock; tests move it instead of waiting a month. */
   now?: () => Date;
+  /**
+   * Charges the payer's saved card into their wallet (the payments module): a renewal the wallet
+   * cannot pay tries it first. Without it, or without a card, the renewal waits for the wallet.
+   */
+  cards?: {
+    /** Whether payments are configured (the provider's portal can be opened). */
+    configured(): boolean;
+    saved(owner: {
+      kind: "USER" | "ORGANIZATION";
+      id: string;
+    }): Promise<{ known: boolean; card: SavedCard | null }>;
+    charge(
+      owner: { kind: "USER" | "ORGANIZATION"; id: string },
+      amount: number,
+      key: string,
+      description: string,
+    ): Promise<"paid" | "declined" | "no-card" | "unavailable">;
+  };
+}
+
+/** What a renewal lacks, to be charged to the payer's saved card outside the transaction. */
+interface Shortfall {
+  owner: { kind: "USER" | "ORGANIZATION"; id: string };
+  amount: number;
+  key: string;
+  description: string;
 }
 
 function ownerRefOf(key: string): { kind: "USER" | "ORGANIZATION"; id: string } {
@@ -395,8 +421,12 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   /** The renewal of one subscription that is due, in its own transaction (see `renewDue`). */
-  async function renewOne(id: string, events: BillingEvent[]): Promise<void> {
-    await db.transaction(async (tx) => {
+  /**
+   * Renews one due subscription in its own transaction. With `askCard`, a wallet that is short
+   * changes nothing and answers what is missing, for the caller to charge to the saved card.
+   */
+  async function renewOne(id: string, events: BillingEvent[], askCard: boolean): Promise<Shortfall | null> {
+    return db.transaction(async (tx): Promise<Shortfall | null> => {
       const at = now();
       const [sub] = await tx
         .select()
@@ -410,13 +440,14 @@ export function createBillingService(deps: BillingDeps) {
         )
         .for("update", { skipLocked: true });
       // Another instance has it, or it was renewed or changed since it was listed.
-      if (!sub) return;
+      if (!sub) return null;
       const end = async (reason: "CANCELED" | "UNPAID" | "SITE_LOST", endedAt: Date) => {
         await tx
           .update(subscriptions)
           .set({ status: "ENDED", endedAt, endReason: reason, nextAttemptAt: null, graceUntil: null })
           .where(eq(subscriptions.id, sub.id));
         events.push({ kind: "ended", subscriptionId: sub.id });
+        return null;
       };
       if (sub.cancelAtPeriodEnd) return end("CANCELED", sub.currentPeriodEnd);
       const [site] = await tx.select().from(sites).where(eq(sites.id, sub.siteId));
@@ -435,6 +466,7 @@ export function createBillingService(deps: BillingDeps) {
       const periodStart = sub.currentPeriodEnd;
       const periodEnd = addMonths(sub.anchorAt, period + 1);
       const price = priceOf(config, plan);
+      const details = await detailsOf(tx, sub.payerKey);
       try {
         const invoice = await payAndInvoice(tx, {
           subscription: sub,
@@ -452,7 +484,7 @@ export function createBillingService(deps: BillingDeps) {
             },
           ],
           subtotal: price,
-          details: await detailsOf(tx, sub.payerKey),
+          details,
           actorId: null,
           at,
         });
@@ -471,9 +503,22 @@ export function createBillingService(deps: BillingDeps) {
           })
           .where(eq(subscriptions.id, sub.id));
         events.push({ kind: "invoice", invoiceId: invoice.id });
+        return null;
       } catch (err) {
         // Only a wallet without enough is a failed renewal; anything else is a fault to retry.
         if (!(err instanceof AppError) || err.status !== 409) throw err;
+        if (askCard) {
+          const total = price + taxOn(price, details ? taxRateOf(config, details.country) : 0);
+          const balance = (await findWallet(tx, payer, currency))?.balance ?? 0;
+          return {
+            owner: payerRef,
+            // A card payment below the smallest top-up costs more in fees than it is worth.
+            amount: Math.max(total - balance, config.TOP_UP_MIN_MINOR),
+            // One charge per attempt: a retry of this attempt is answered, not charged again.
+            key: `renewal-${sub.id}-${period}-${sub.failedAttempts}`,
+            description: `Top-up for the renewal of ${PLAN_NAMES[plan]} on ${site.domain}`,
+          };
+        }
         const graceUntil =
           sub.graceUntil ?? new Date(sub.currentPeriodEnd.getTime() + config.BILLING_GRACE_DAYS * DAY_MS);
         if (at >= graceUntil) return end("UNPAID", at);
@@ -488,6 +533,7 @@ export function createBillingService(deps: BillingDeps) {
           })
           .where(eq(subscriptions.id, sub.id));
         if (sub.failedAttempts === 0) events.push({ kind: "renewal-failed", subscriptionId: sub.id });
+        return null;
       }
     });
   }
@@ -674,6 +720,7 @@ export function createBillingService(deps: BillingDeps) {
         .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
         .limit(100);
       const wallet = await findWallet(db, owner, currency);
+      const saved = deps.cards ? await deps.cards.saved(owner) : { known: true, card: null };
       return {
         owner,
         details: await detailsOf(db, key),
@@ -681,7 +728,9 @@ export function createBillingService(deps: BillingDeps) {
         invoices: invoiceRows.map(presentInvoice),
         walletBalance: wallet?.balance ?? 0,
         currency,
-        portalAvailable: false,
+        portalAvailable: deps.cards?.configured() ?? false,
+        savedCard: saved.card,
+        savedCardKnown: saved.known,
       };
     },
 
@@ -756,7 +805,14 @@ export function createBillingService(deps: BillingDeps) {
         .orderBy(asc(subscriptions.nextAttemptAt))
         .limit(RENEWALS_PER_RUN);
       const events: BillingEvent[] = [];
-      for (const { id } of due) await renewOne(id, events);
+      for (const { id } of due) {
+        const short = await renewOne(id, events, deps.cards !== undefined);
+        if (!short || !deps.cards) continue;
+        // Outside any transaction: the card is charged over the network. Paid, the wallet now holds
+        // the renewal; declined or without a card, the renewal fails as it would have.
+        await deps.cards.charge(short.owner, short.amount, short.key, short.description);
+        await renewOne(id, events, false);
+      }
       return events;
     },
   };

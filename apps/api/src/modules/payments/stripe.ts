@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { Config } from "../../config.ts";
 
-export type { Stripe };
+export { Stripe };
 
 /** The payment provider as configured, or null when payments are not configured. */
 export interface PaymentProvider {

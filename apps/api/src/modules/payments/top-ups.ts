@@ -1,5 +1,5 @@
 import type { PaidPlanId } from "@flipside/contracts/billing-constants";
-import type { TopUp, WalletOwner } from "@flipside/contracts/money";
+import type { SavedCard, TopUp, WalletOwner } from "@flipside/contracts/money";
 import { formatMoney, MONEY_MESSAGES, type WalletOwnerKind } from "@flipside/contracts/money-constants";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -15,7 +15,7 @@ import {
   walletAccount,
   walletOwnerKey,
 } from "../ledger/index.ts";
-import type { PaymentProvider, Stripe } from "./stripe.ts";
+import { type PaymentProvider, Stripe } from "./stripe.ts";
 
 type TopUpRow = typeof topUps.$inferSelect;
 
@@ -129,7 +129,126 @@ export function createTopUps(deps: {
       });
   }
 
+  /** Books a payment by a saved card into the wallet, once (the ledger's unique reference). */
+  async function settleCardPayment(tx: Db, intent: Stripe.PaymentIntent): Promise<void> {
+    const ownerKind = intent.metadata?.ownerKind;
+    const ownerId = intent.metadata?.ownerId;
+    if (
+      intent.metadata?.purpose !== "TOP_UP" ||
+      intent.metadata?.source !== "SAVED_CARD" ||
+      (ownerKind !== "USER" && ownerKind !== "ORGANIZATION") ||
+      !ownerId ||
+      intent.status !== "succeeded" ||
+      intent.currency.toUpperCase() !== currency ||
+      intent.amount <= 0
+    ) {
+      return;
+    }
+    if (await findByReference(tx, "TOP_UP", intent.id)) return;
+    const wallet = await walletAccount(tx, { kind: ownerKind, id: ownerId }, currency);
+    const clearing = await platformAccount(tx, "PROVIDER_CLEARING", currency);
+    await postTransaction(tx, {
+      kind: "TOP_UP",
+      currency,
+      description: intent.description ?? "Top-up by saved card",
+      reference: intent.id,
+      postings: [
+        { accountId: clearing.id, amount: -intent.amount },
+        { accountId: wallet.id, amount: intent.amount },
+      ],
+    });
+  }
+
+  async function knownCustomer(owner: { kind: WalletOwnerKind; id: string }): Promise<string | null> {
+    const [row] = await db
+      .select()
+      .from(paymentCustomers)
+      .where(eq(paymentCustomers.ownerKey, walletOwnerKey(owner)));
+    return row?.customerId ?? null;
+  }
+
+  /** The owner's card kept by the provider (saved by a top-up), the newest if several. */
+  async function cardOf(provider: PaymentProvider, customer: string) {
+    const cards = await provider.stripe.customers.listPaymentMethods(customer, { type: "card", limit: 1 });
+    return cards.data[0] ?? null;
+  }
+
   return {
+    /**
+     * The card a renewal may be charged to, if the owner saved one: `known` false when the provider
+     * could not be asked (the page says so rather than "no card").
+     */
+    async savedCard(owner: {
+      kind: WalletOwnerKind;
+      id: string;
+    }): Promise<{ known: boolean; card: SavedCard | null }> {
+      const customer = deps.provider ? await knownCustomer(owner) : null;
+      if (!deps.provider || !customer) return { known: true, card: null };
+      try {
+        const method = await cardOf(deps.provider, customer);
+        const card = method?.card;
+        return {
+          known: true,
+          card: card
+            ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }
+            : null,
+        };
+      } catch (error) {
+        log.warn({ err: error }, "could not read a saved card from the payment provider");
+        return { known: false, card: null };
+      }
+    },
+
+    /** The provider's page where the owner adds, changes or removes saved cards; back to `returnUrl`. */
+    async portal(owner: WalletOwner, email: string, returnUrl: string): Promise<string> {
+      const provider = requireProvider();
+      const customer = await customerFor(provider, owner, email);
+      const session = await provider.stripe.billingPortal.sessions
+        .create({ customer, return_url: returnUrl })
+        .catch((error: unknown) => providerFailure(error, log));
+      return session.url;
+    },
+
+    /**
+     * Charges the owner's saved card `amount` into their wallet, off session (a renewal the wallet
+     * cannot pay). `key` is the provider's idempotency key: the same attempt charges once, however
+     * often it is made. Never inside a database transaction: it waits on the network.
+     */
+    async chargeSavedCard(
+      owner: { kind: WalletOwnerKind; id: string },
+      amount: number,
+      key: string,
+      description: string,
+    ): Promise<"paid" | "declined" | "no-card" | "unavailable"> {
+      const provider = deps.provider;
+      const customer = provider ? await knownCustomer(owner) : null;
+      if (!provider || !customer) return "no-card";
+      try {
+        const method = await cardOf(provider, customer);
+        if (!method) return "no-card";
+        const intent = await provider.stripe.paymentIntents.create(
+          {
+            amount,
+            currency: currency.toLowerCase(),
+            customer,
+            payment_method: method.id,
+            off_session: true,
+            confirm: true,
+            description,
+            metadata: { purpose: "TOP_UP", source: "SAVED_CARD", ownerKind: owner.kind, ownerId: owner.id },
+          },
+          { idempotencyKey: `flipside-${key}` },
+        );
+        if (intent.status !== "succeeded") return "declined";
+        await db.transaction((tx) => settleCardPayment(tx, intent));
+        return "paid";
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return "declined";
+        log.error({ err: error }, "charging a saved card failed");
+        return "unavailable";
+      }
+    },
+
     configured: () => deps.provider !== null,
     provider: deps.provider,
 
@@ -182,7 +301,8 @@ export function createTopUps(deps: {
               },
             ],
             metadata,
-            payment_intent_data: { metadata },
+            // The card is kept with the provider for renewals the wallet cannot pay (docs/money.md#plans).
+            payment_intent_data: { metadata, setup_future_usage: "off_session" },
             success_url: `${input.origin}${backPath}topUp={CHECKOUT_SESSION_ID}`,
             cancel_url: `${input.origin}${backPath}topUp=cancelled`,
           },
@@ -240,6 +360,10 @@ export function createTopUps(deps: {
           case "checkout.session.completed":
           case "checkout.session.async_payment_succeeded":
             if (event.data.object.payment_status === "paid") await settle(tx, event.data.object);
+            break;
+          case "payment_intent.succeeded":
+            // A saved-card payment whose answer was lost on the way: booked now, once.
+            await settleCardPayment(tx, event.data.object);
             break;
           case "checkout.session.expired":
           case "checkout.session.async_payment_failed":

@@ -38,6 +38,9 @@ export function createBillingClient(client: ApiClient = api) {
       ),
     cancel: (id: string) => client.post<Subscription>(`/v1/billing/subscriptions/${id}/cancel`, undefined),
     resume: (id: string) => client.post<Subscription>(`/v1/billing/subscriptions/${id}/resume`, undefined),
+    /** The payment provider's page for the saved card; send the person to `url`. */
+    portal: (organizationId: string | null) =>
+      client.post<{ url: string }>("/v1/billing/portal", { organizationId }),
   };
 }
 

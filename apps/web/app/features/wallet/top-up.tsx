@@ -88,7 +88,7 @@ export function TopUp({ wallet }: { wallet: Wallet }) {
           data-testid="top-up-custom"
         />
         <p id={ids.hint} className="text-muted-foreground text-xs">
-          {`From ${limits}. You pay on the payment provider's page; the wallet grows as soon as it confirms.`}
+          {`From ${limits}. You pay on the payment provider's page; the wallet grows as soon as it confirms. The card is kept there to pay renewals of your plans the wallet cannot (change or remove it in Billing).`}
         </p>
         {error ? (
           <p id={ids.error} className="flex items-start gap-1.5 text-destructive text-sm" role="alert">

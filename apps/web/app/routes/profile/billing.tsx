@@ -10,6 +10,7 @@ import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { createBillingClient } from "../../features/billing/billing-client.ts";
 import { BillingDetailsForm, BillingDetailsSummary } from "../../features/billing/details-form.tsx";
 import { InvoiceList } from "../../features/billing/invoice-list.tsx";
+import { SavedCardPanel } from "../../features/billing/saved-card.tsx";
 import { SubscriptionList } from "../../features/billing/subscription-list.tsx";
 import { createWalletClient } from "../../features/wallet/wallet-client.ts";
 import { serverApi } from "../../lib/api.server.ts";
@@ -147,14 +148,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               <span className="font-medium tabular-nums" data-testid="billing-wallet-balance">
                 {formatMoney(billing.walletBalance, billing.currency)}
               </span>
-              {
-                ". Keep enough in it for the next renewals: one it cannot pay is tried again every day, and the plan holds for a grace period meanwhile."
-              }
+              {billing.portalAvailable
+                ? ". When it is short at a renewal, the saved card pays the difference; without one, the renewal is tried again every day while the plan holds for a grace period."
+                : ". A renewal it cannot pay is tried again every day while the plan holds for a grace period."}
             </p>
-            <p className="text-muted-foreground">
-              Top-ups are paid by card on the payment provider's page. Saving a card for automatic renewals is
-              not built yet.
-            </p>
+            <SavedCardPanel billing={billing} />
             <Button asChild variant="outline" size="sm" className="self-start">
               <AppLink to={walletHref}>Go to the wallet</AppLink>
             </Button>
