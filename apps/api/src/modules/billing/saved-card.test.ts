@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { type StripeServer, startStripeServer } from "../../../test/stripe-server.ts";
+import type { TestApp } from "../../../test/helper.ts";
+import { startAppWithStripe } from "../../../test/stripe-app.ts";
+import type { StripeServer } from "../../../test/stripe-server.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { subscriptions } from "../../db/schema/billing.ts";
 import { sites } from "../../db/schema/discussion.ts";
@@ -21,16 +22,7 @@ let t: TestApp;
 let eve: TestUser;
 
 beforeAll(async () => {
-  stripe = await startStripeServer();
-  t = await createTestApp({
-    RATE_LIMIT_ENABLED: "false",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    PUBLIC_ORIGIN: "http://flipside.test",
-  });
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  stripe.webhookUrl = `${address}/api/v1/payments/stripe/webhook`;
+  ({ t, stripe } = await startAppWithStripe());
   eve = await createUser(t.app, { displayName: "Eve Owner", email: "eve@example.test" });
 });
 afterEach(async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { MONEY_MESSAGES } from "@flipside/contracts/money-constants";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
-import { type StripeServer, startStripeServer } from "../../../test/stripe-server.ts";
+import { startAppWithStripe } from "../../../test/stripe-app.ts";
+import type { StripeServer } from "../../../test/stripe-server.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 import { checkLedger, trialBalance } from "../ledger/index.ts";
@@ -14,17 +15,7 @@ let ben: TestUser;
 let orgId: string;
 
 beforeAll(async () => {
-  stripe = await startStripeServer();
-  t = await createTestApp({
-    RATE_LIMIT_ENABLED: "false",
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    PUBLIC_ORIGIN: "http://flipside.test",
-  });
-  // The local Stripe delivers its webhooks over HTTP, as Stripe would.
-  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  stripe.webhookUrl = `${address}/api/v1/payments/stripe/webhook`;
+  ({ t, stripe } = await startAppWithStripe());
   ada = await createUser(t.app, { displayName: "Ada Lovelace", email: "ada@example.test" });
   ben = await createUser(t.app, { displayName: "Ben" });
   const [org] = await t.app.db.insert(organizations).values({ name: "Acme", slug: "acme-pay" }).returning();

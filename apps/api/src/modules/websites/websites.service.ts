@@ -126,6 +126,30 @@ export function createWebsitesService(deps: WebsitesDeps) {
     };
   }
 
+  /** The comments, replies and reviews on a site's pages (deleted and moderated ones left out). */
+  const discussionOf = (siteId: string) =>
+    db
+      .select({
+        c: contributions,
+        page: sitePages,
+        author: authorColumns,
+        sentiment: reviews.sentiment,
+        title: reviews.title,
+      })
+      .from(contributions)
+      .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
+      .leftJoin(users, eq(users.id, contributions.authorId))
+      .leftJoin(reviews, eq(reviews.contributionId, contributions.id))
+      .where(
+        and(
+          eq(sitePages.siteId, siteId),
+          inArray(contributions.kind, ["COMMENT", "REPLY", "REVIEW"]),
+          // Moderation sets `deleted` too.
+          eq(contributions.deleted, false),
+        ),
+      )
+      .$dynamic();
+
   const listed = (tx: Db) =>
     tx
       .select({ claim: siteClaims, site: sites, ...siteCounts })
@@ -353,26 +377,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
           BILLING_MESSAGES.featureNeedsPlan("The export of the site's discussion", "Pro or Business"),
         );
       }
-      const rows = await db
-        .select({
-          c: contributions,
-          page: sitePages,
-          author: users.displayName,
-          sentiment: reviews.sentiment,
-          title: reviews.title,
-        })
-        .from(contributions)
-        .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
-        .leftJoin(users, eq(users.id, contributions.authorId))
-        .leftJoin(reviews, eq(reviews.contributionId, contributions.id))
-        .where(
-          and(
-            eq(sitePages.siteId, row.site.id),
-            inArray(contributions.kind, ["COMMENT", "REPLY", "REVIEW"]),
-            // Deleted and moderated ones (moderation sets `deleted` too) stay out.
-            eq(contributions.deleted, false),
-          ),
-        )
+      const rows = await discussionOf(row.site.id)
         .orderBy(asc(contributions.createdAt), asc(contributions.id))
         .limit(EXPORT_MAX_ROWS);
       const lines = rows.map((r) => {
@@ -382,7 +387,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
           EXPORT_KIND_LABELS[r.c.kind] ?? r.c.kind,
           r.page.normalizedUrl,
           r.page.moderation === null ? (r.page.title ?? "") : "",
-          r.author ?? "deleted user",
+          r.author?.displayName ?? "deleted user",
           r.c.official ? "yes" : "no",
           r.sentiment ?? "",
           r.title ?? "",
@@ -417,25 +422,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
           desc(sitePages.createdAt),
         )
         .limit(10);
-      const recentRows = await db
-        .select({
-          c: contributions,
-          page: sitePages,
-          author: authorColumns,
-          sentiment: reviews.sentiment,
-          title: reviews.title,
-        })
-        .from(contributions)
-        .innerJoin(sitePages, eq(sitePages.id, contributions.sitePageId))
-        .leftJoin(users, eq(users.id, contributions.authorId))
-        .leftJoin(reviews, eq(reviews.contributionId, contributions.id))
-        .where(
-          and(
-            eq(sitePages.siteId, siteId),
-            inArray(contributions.kind, ["COMMENT", "REPLY", "REVIEW"]),
-            eq(contributions.deleted, false),
-          ),
-        )
+      const recentRows = await discussionOf(siteId)
         .orderBy(desc(contributions.createdAt), desc(contributions.id))
         .limit(10);
       const recent: SiteActivity[] = recentRows.map((r) => {
