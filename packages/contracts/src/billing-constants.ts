@@ -337,6 +337,10 @@ export function countryName(code: string): string {
   return COUNTRY_NAMES[code] ?? code;
 }
 
+/** Tax on an amount at a rate in basis points, rounded half up to the minor unit: integers only. */
+export const taxOn = (amount: number, basisPoints: number): number =>
+  Math.floor((amount * basisPoints + 5_000) / 10_000);
+
 /** A tax rate in basis points (1900 = 19%) as a person reads it: "19%", "5.5%". */
 export function formatTaxRate(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100);

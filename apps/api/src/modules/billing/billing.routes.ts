@@ -37,15 +37,7 @@ const IdParams = z.object({ id: z.uuid() });
 /** Plans, subscriptions and invoices (docs/money.md#plans). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = paymentsFor(app);
-  const service = createBillingService({
-    db: app.db,
-    config: app.config,
-    cards: {
-      configured: payments.configured,
-      saved: (owner) => payments.savedCard(owner),
-      charge: (owner, amount, key, description) => payments.chargeSavedCard(owner, amount, key, description),
-    },
-  });
+  const service = createBillingService({ db: app.db, config: app.config, cards: payments });
   const notices = createBillingNotices({
     db: app.db,
     config: app.config,

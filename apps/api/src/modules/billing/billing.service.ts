@@ -14,6 +14,7 @@ import {
   PLAN_NAMES,
   PLAN_RANK,
   type PlanId,
+  taxOn,
 } from "@flipside/contracts/billing-constants";
 import type { SavedCard, WalletOwner } from "@flipside/contracts/money";
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
@@ -37,7 +38,7 @@ import {
 import { MANAGERS, requireRole } from "../organizations/index.ts";
 import { ownerFor } from "../wallet/index.ts";
 import { claimTarget } from "../websites/index.ts";
-import { addMonths, monthOf, plansOf, priceOf, prorated, taxOn, taxRateOf } from "./plans.ts";
+import { addMonths, monthOf, plansOf, priceOf, prorated, taxRateOf } from "./plans.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -65,17 +66,17 @@ export interface BillingDeps {
   /** The clock; tests move it instead of waiting a month. */
   now?: () => Date;
   /**
-   * Charges the payer's saved card into their wallet (the payments module): a renewal the wallet
-   * cannot pay tries it first. Without it, or without a card, the renewal waits for the wallet.
+   * The payer's saved card (the payments module's top-ups): a renewal the wallet cannot pay is
+   * charged to it first. Without it, or without a card, the renewal waits for the wallet.
    */
   cards?: {
     /** Whether payments are configured (the provider's portal can be opened). */
     configured(): boolean;
-    saved(owner: {
+    savedCard(owner: {
       kind: "USER" | "ORGANIZATION";
       id: string;
     }): Promise<{ known: boolean; card: SavedCard | null }>;
-    charge(
+    chargeSavedCard(
       owner: { kind: "USER" | "ORGANIZATION"; id: string },
       amount: number,
       key: string,
@@ -288,16 +289,21 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
+  /** The tax on `subtotal` by the buyer's country (none without billing details), and the total. */
+  function taxed(subtotal: number, details: BillingDetails | null) {
+    const taxRate = details ? taxRateOf(config, details.country) : 0;
+    const tax = taxOn(subtotal, taxRate);
+    return { taxRate, tax, total: subtotal + tax };
+  }
+
   async function quoteIn(tx: Db, viewer: Viewer, domain: string, plan: PaidPlanId, lock: boolean) {
     const { site, payer } = await managedSite(tx, viewer, domain, { lock });
     const live = await liveSubscription(tx, site.id, lock);
     const at = now();
     const charge = chargeFor(site, live, plan, at);
     const details = await detailsOf(tx, walletOwnerKey(payer));
-    const taxRate = details ? taxRateOf(config, details.country) : 0;
-    const tax = taxOn(charge.subtotal, taxRate);
     const wallet = await findWallet(tx, payer, currency);
-    return { site, payer, live, at, charge, details, taxRate, tax, total: charge.subtotal + tax, wallet };
+    return { site, payer, live, at, charge, details, ...taxed(charge.subtotal, details), wallet };
   }
 
   /** Takes the next invoice number of the year; a rollback gives it back (gapless). */
@@ -336,9 +342,7 @@ export function createBillingService(deps: BillingDeps) {
       at: Date;
     },
   ): Promise<InvoiceRow> {
-    const taxRate = input.details ? taxRateOf(config, input.details.country) : 0;
-    const tax = taxOn(input.subtotal, taxRate);
-    const total = input.subtotal + tax;
+    const { taxRate, tax, total } = taxed(input.subtotal, input.details);
     const wallet = await walletAccount(tx, input.payer, currency);
     const revenue = await platformAccount(tx, "REVENUE", currency);
     const taxes = await platformAccount(tx, "TAXES_PAYABLE", currency);
@@ -420,10 +424,10 @@ export function createBillingService(deps: BillingDeps) {
     return presentSubscription(row, domain, payer, true);
   }
 
-  /** The renewal of one subscription that is due, in its own transaction (see `renewDue`). */
   /**
-   * Renews one due subscription in its own transaction. With `askCard`, a wallet that is short
-   * changes nothing and answers what is missing, for the caller to charge to the saved card.
+   * The renewal of one subscription that is due, in its own transaction (see `renewDue`). With
+   * `askCard`, a wallet that is short changes nothing and answers what is missing, for the caller
+   * to charge to the saved card.
    */
   async function renewOne(id: string, events: BillingEvent[], askCard: boolean): Promise<Shortfall | null> {
     return db.transaction(async (tx): Promise<Shortfall | null> => {
@@ -508,7 +512,7 @@ export function createBillingService(deps: BillingDeps) {
         // Only a wallet without enough is a failed renewal; anything else is a fault to retry.
         if (!(err instanceof AppError) || err.status !== 409) throw err;
         if (askCard) {
-          const total = price + taxOn(price, details ? taxRateOf(config, details.country) : 0);
+          const { total } = taxed(price, details);
           const balance = (await findWallet(tx, payer, currency))?.balance ?? 0;
           return {
             owner: payerRef,
@@ -720,7 +724,7 @@ export function createBillingService(deps: BillingDeps) {
         .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
         .limit(100);
       const wallet = await findWallet(db, owner, currency);
-      const saved = deps.cards ? await deps.cards.saved(owner) : { known: true, card: null };
+      const saved = deps.cards ? await deps.cards.savedCard(owner) : { known: true, card: null };
       return {
         owner,
         details: await detailsOf(db, key),
@@ -810,7 +814,7 @@ export function createBillingService(deps: BillingDeps) {
         if (!short || !deps.cards) continue;
         // Outside any transaction: the card is charged over the network. Paid, the wallet now holds
         // the renewal; declined or without a card, the renewal fails as it would have.
-        await deps.cards.charge(short.owner, short.amount, short.key, short.description);
+        await deps.cards.chargeSavedCard(short.owner, short.amount, short.key, short.description);
         await renewOne(id, events, false);
       }
       return events;

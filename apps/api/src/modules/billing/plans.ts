@@ -23,10 +23,6 @@ export function priceOf(config: Config, plan: PlanId): number {
 /** The tax rate for a buyer's country, in basis points (none listed: 0). */
 export const taxRateOf = (config: Config, country: string): number => config.TAX_RATES[country] ?? 0;
 
-/** Tax on an amount, rounded half up to the minor unit: integers only. */
-export const taxOn = (amount: number, basisPoints: number): number =>
-  Math.floor((amount * basisPoints + 5_000) / 10_000);
-
 /**
  * `months` calendar months after `anchor`, on the anchor's day or the month's last day when it
  * has fewer (31 January + 1 → 28 or 29 February; + 2 → 31 March), at the anchor's time of day (UTC).

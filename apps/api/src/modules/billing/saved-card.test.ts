@@ -44,19 +44,13 @@ const call = (method: "GET" | "POST" | "PUT", url: string, payload?: object, key
 const balance = async () => (await call("GET", "/v1/wallet")).json().balance;
 
 /** The renewal job on a clock of the test's choosing, with the app's payments. */
-const renewAt = (date: Date) => {
-  const payments = paymentsFor(t.app);
-  return createBillingService({
+const renewAt = (date: Date) =>
+  createBillingService({
     db: t.app.db,
     config: t.app.config,
     now: () => date,
-    cards: {
-      configured: payments.configured,
-      saved: (owner) => payments.savedCard(owner),
-      charge: (owner, amount, key, description) => payments.chargeSavedCard(owner, amount, key, description),
-    },
+    cards: paymentsFor(t.app),
   }).renewDue();
-};
 
 describe("a saved card", () => {
   it("is saved by a top-up, shown in Billing with the portal, and pays what a renewal lacks; a declined one leaves it unpaid", async () => {

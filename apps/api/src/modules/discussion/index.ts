@@ -52,6 +52,7 @@ export {
   presentPageRef,
   presentProfileRef,
   profileImageUrl,
+  savedNotice,
   voteValue,
 } from "./presenter.ts";
 export { profileStats } from "./profile-stats.ts";

@@ -1,7 +1,8 @@
-import type { ProfileRef, SitePageRef, VoteValue } from "@flipside/contracts/discussion";
+import type { ProfileRef, SiteNotice, SitePageRef, VoteValue } from "@flipside/contracts/discussion";
 import { smallAvatarKey } from "../../lib/avatars.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { renderMarkdownCached } from "./markdown-cache.ts";
+import type { SiteRow } from "./pages.repository.ts";
 
 /** The author columns every contribution query selects (null after a left join: erased account). */
 export interface AuthorColumns {
@@ -97,4 +98,10 @@ export function presentContributionBase(
     editedDate: row.editedAt?.toISOString() ?? null,
     createdDate: row.createdAt.toISOString(),
   };
+}
+
+/** The notice the site's owner saved for its pages, whether or not its plan shows it now. */
+export function savedNotice(site: Pick<SiteRow, "notice" | "noticeUpdatedAt">): SiteNotice | null {
+  if (!site.notice || !site.noticeUpdatedAt) return null;
+  return { body: site.notice, updatedDate: site.noticeUpdatedAt.toISOString() };
 }

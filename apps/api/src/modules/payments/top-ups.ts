@@ -54,11 +54,20 @@ export function createTopUps(deps: {
     return deps.provider;
   }
 
+  /** The provider's customer of a wallet's owner, if one was made. */
+  async function knownCustomer(owner: { kind: WalletOwnerKind; id: string }): Promise<string | null> {
+    const [row] = await db
+      .select()
+      .from(paymentCustomers)
+      .where(eq(paymentCustomers.ownerKey, walletOwnerKey(owner)));
+    return row?.customerId ?? null;
+  }
+
   /** The provider's customer for a wallet's owner, made once (the provider's key makes retries safe). */
   async function customerFor(provider: PaymentProvider, owner: WalletOwner, email: string): Promise<string> {
+    const known = await knownCustomer(owner);
+    if (known) return known;
     const ownerKey = walletOwnerKey(owner);
-    const [known] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.ownerKey, ownerKey));
-    if (known) return known.customerId;
     const customer = await provider.stripe.customers
       .create(
         { email, name: owner.name, metadata: { ownerKey } },
@@ -68,6 +77,38 @@ export function createTopUps(deps: {
     await db.insert(paymentCustomers).values({ ownerKey, customerId: customer.id }).onConflictDoNothing();
     const [row] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.ownerKey, ownerKey));
     return row?.customerId ?? customer.id;
+  }
+
+  /**
+   * Money the provider took, into the owner's wallet from its clearing account, once per provider
+   * reference (a checkout session or a payment intent): the ledger transaction's id.
+   */
+  async function bookTopUp(
+    tx: Db,
+    t: {
+      owner: { kind: WalletOwnerKind; id: string };
+      amount: number;
+      reference: string;
+      description: string;
+      actorId: string | null;
+    },
+  ): Promise<string> {
+    const booked = await findByReference(tx, "TOP_UP", t.reference);
+    if (booked) return booked.id;
+    const wallet = await walletAccount(tx, t.owner, currency);
+    const clearing = await platformAccount(tx, "PROVIDER_CLEARING", currency);
+    const posted = await postTransaction(tx, {
+      kind: "TOP_UP",
+      currency,
+      description: t.description,
+      reference: t.reference,
+      actorId: t.actorId,
+      postings: [
+        { accountId: clearing.id, amount: -t.amount },
+        { accountId: wallet.id, amount: t.amount },
+      ],
+    });
+    return posted.id;
   }
 
   /** Books a paid checkout session into the wallet, once. */
@@ -90,25 +131,13 @@ export function createTopUps(deps: {
       );
       return;
     }
-    let transactionId = (await findByReference(tx, "TOP_UP", session.id))?.id;
-    if (!transactionId) {
-      const owner = { kind: ownerKind, id: ownerId } as const;
-      const wallet = await walletAccount(tx, owner, currency);
-      const clearing = await platformAccount(tx, "PROVIDER_CLEARING", currency);
-      transactionId = (
-        await postTransaction(tx, {
-          kind: "TOP_UP",
-          currency,
-          description: "Top-up by card",
-          reference: session.id,
-          actorId: session.metadata?.createdBy ?? null,
-          postings: [
-            { accountId: clearing.id, amount: -amount },
-            { accountId: wallet.id, amount },
-          ],
-        })
-      ).id;
-    }
+    const transactionId = await bookTopUp(tx, {
+      owner: { kind: ownerKind, id: ownerId },
+      amount,
+      reference: session.id,
+      description: "Top-up by card",
+      actorId: session.metadata?.createdBy ?? null,
+    });
     const now = new Date();
     await tx
       .insert(topUps)
@@ -144,27 +173,13 @@ export function createTopUps(deps: {
     ) {
       return;
     }
-    if (await findByReference(tx, "TOP_UP", intent.id)) return;
-    const wallet = await walletAccount(tx, { kind: ownerKind, id: ownerId }, currency);
-    const clearing = await platformAccount(tx, "PROVIDER_CLEARING", currency);
-    await postTransaction(tx, {
-      kind: "TOP_UP",
-      currency,
-      description: intent.description ?? "Top-up by saved card",
+    await bookTopUp(tx, {
+      owner: { kind: ownerKind, id: ownerId },
+      amount: intent.amount,
       reference: intent.id,
-      postings: [
-        { accountId: clearing.id, amount: -intent.amount },
-        { accountId: wallet.id, amount: intent.amount },
-      ],
+      description: intent.description ?? "Top-up by saved card",
+      actorId: null,
     });
-  }
-
-  async function knownCustomer(owner: { kind: WalletOwnerKind; id: string }): Promise<string | null> {
-    const [row] = await db
-      .select()
-      .from(paymentCustomers)
-      .where(eq(paymentCustomers.ownerKey, walletOwnerKey(owner)));
-    return row?.customerId ?? null;
   }
 
   /** The owner's card kept by the provider (saved by a top-up), the newest if several. */

@@ -1,6 +1,6 @@
 import { planAllows } from "@flipside/contracts/billing-constants";
 import type { SiteNotice, SitePage } from "@flipside/contracts/discussion";
-import type { SitePageRow, SiteRow } from "../discussion/index.ts";
+import { type SitePageRow, type SiteRow, savedNotice } from "../discussion/index.ts";
 
 /** A page moderators hid shows nothing read from the page itself (decision 027). */
 export function presentSitePage(page: SitePageRow, site: SiteRow): SitePage {
@@ -34,8 +34,7 @@ export function presentSitePage(page: SitePageRow, site: SiteRow): SitePage {
 }
 
 /** The owner's notice, on a verified site whose plan has it (docs/websites.md#notice). */
-export function shownNotice(site: SiteRow): SiteNotice | null {
+function shownNotice(site: SiteRow): SiteNotice | null {
   if (site.verificationStatus !== "VERIFIED" || !planAllows(site.plan, "siteNotice")) return null;
-  if (!site.notice || !site.noticeUpdatedAt) return null;
-  return { body: site.notice, updatedDate: site.noticeUpdatedAt.toISOString() };
+  return savedNotice(site);
 }

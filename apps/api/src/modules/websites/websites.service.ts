@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { domainToUnicode } from "node:url";
-import { BILLING_MESSAGES, planAllows } from "@flipside/contracts/billing-constants";
+import {
+  BILLING_MESSAGES,
+  PLAN_FEATURES,
+  PLAN_NAMES,
+  type PlanFeature,
+  planAllows,
+} from "@flipside/contracts/billing-constants";
 import type { SiteNotice } from "@flipside/contracts/discussion";
 import { markdownToText } from "@flipside/contracts/markdown";
 import { contributionPath } from "@flipside/contracts/page-paths";
@@ -22,7 +28,13 @@ import { csvFile } from "../../lib/csv.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import type { Storage } from "../../lib/storage.ts";
-import { authorColumns, findOrInsertSite, presentPageRef, presentProfileRef } from "../discussion/index.ts";
+import {
+  authorColumns,
+  findOrInsertSite,
+  presentPageRef,
+  presentProfileRef,
+  savedNotice,
+} from "../discussion/index.ts";
 import { EVERYONE_IN_ORGANIZATION, MANAGERS, requireRole } from "../organizations/index.ts";
 import { record as recordDomainEvent } from "../outbox/index.ts";
 import { claimTarget } from "./claim-target.ts";
@@ -61,6 +73,15 @@ const siteCounts = {
   reviews: sql<number>`(select coalesce(sum(${sitePages.reviewCount}), 0)::int from ${sitePages} where ${sitePages.siteId} = ${sites.id})`,
 };
 
+/** How a refusal names each plan feature. */
+const FEATURE_NAMES: Record<PlanFeature, string> = {
+  discussionExport: "The export of the site's discussion",
+  siteNotice: "A notice pinned on the site's pages",
+};
+/** "Pro or Business": the plans that have a feature. */
+const plansWith = (feature: PlanFeature) =>
+  PLAN_FEATURES[feature].map((plan) => PLAN_NAMES[plan]).join(" or ");
+
 /** The discussion export's columns (docs/websites.md#export). */
 const EXPORT_HEADER = [
   "Date (UTC)",
@@ -82,6 +103,10 @@ const EXPORT_MAX_ROWS = 100_000;
 
 type Listed = { claim: ClaimRow; site: SiteRow; pages: number; comments: number; reviews: number };
 
+/** This claim is the one that verified the site: its plan, notice and export are the claim's. */
+const verifiedBy = (claim: ClaimRow, site: SiteRow) =>
+  site.claimId === claim.id && claim.status === "VERIFIED";
+
 /**
  * Websites and their owners (docs/websites.md): claims, the three proofs, the states PENDING →
  * PLANNED → VERIFIED and the checks that move between them, by a person or on the job queue.
@@ -91,7 +116,6 @@ export function createWebsitesService(deps: WebsitesDeps) {
   const now = deps.now ?? (() => new Date());
 
   function present({ claim, site, ...counts }: Listed): SiteClaim {
-    const holds = site.claimId === claim.id && claim.status === "VERIFIED";
     return {
       id: claim.id,
       siteId: site.id,
@@ -102,7 +126,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
       organizationId: claim.organizationId,
       verifiedByAnother: site.claimId !== null && site.claimId !== claim.id,
       // The plan is the site's, paid by whoever verified it: another claim of it shows Free.
-      plan: holds ? site.plan : "FREE",
+      plan: verifiedBy(claim, site) ? site.plan : "FREE",
       method: claim.method,
       token: claim.token,
       lastCheck:
@@ -149,6 +173,20 @@ export function createWebsitesService(deps: WebsitesDeps) {
         ),
       )
       .$dynamic();
+
+  /**
+   * The person's claim of `domain` within `scope`, for a plan feature: the claim must have
+   * verified the site, and the site's plan must have the feature (403 naming the plans that do).
+   */
+  async function withPlanFeature(userId: string, domain: string, within: SQL, feature: PlanFeature) {
+    const target = claimTarget(domain);
+    if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
+    const row = await mine(db, userId, eq(sites.domain, target.domain), within);
+    if (!verifiedBy(row.claim, row.site) || !planAllows(row.site.plan, feature)) {
+      throw forbidden(BILLING_MESSAGES.featureNeedsPlan(FEATURE_NAMES[feature], plansWith(feature)));
+    }
+    return row;
+  }
 
   const listed = (tx: Db) =>
     tx
@@ -326,7 +364,6 @@ export function createWebsitesService(deps: WebsitesDeps) {
       return { claim: present(await mine(db, userId, eq(siteClaims.siteId, site.id), owned)), created };
     },
 
-    /** `domain` in punycode or Unicode; not claimed by this person → 404. */
     /**
      * The notice pinned above the discussion of every page of the site (empty: none), for its
      * managers on a plan with it; the pages' cached views go (docs/websites.md#notice).
@@ -337,14 +374,8 @@ export function createWebsitesService(deps: WebsitesDeps) {
       organizationId: string | undefined,
       body: string,
     ): Promise<SiteNotice | null> {
-      const target = claimTarget(domain);
-      if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
       const within = and(await scope(userId, organizationId), manageable(userId)) as SQL;
-      const row = await mine(db, userId, eq(sites.domain, target.domain), within);
-      const holds = row.site.claimId === row.claim.id && row.claim.status === "VERIFIED";
-      if (!holds || !planAllows(row.site.plan, "siteNotice")) {
-        throw forbidden(BILLING_MESSAGES.featureNeedsPlan("A notice pinned on the site's pages", "Business"));
-      }
+      const row = await withPlanFeature(userId, domain, within, "siteNotice");
       const at = now();
       await db
         .update(sites)
@@ -363,20 +394,12 @@ export function createWebsitesService(deps: WebsitesDeps) {
       domain: string,
       organizationId?: string,
     ): Promise<{ filename: string; text: string }> {
-      const target = claimTarget(domain);
-      if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
-      const row = await mine(
-        db,
+      const row = await withPlanFeature(
         userId,
-        eq(sites.domain, target.domain),
+        domain,
         await scope(userId, organizationId),
+        "discussionExport",
       );
-      const holds = row.site.claimId === row.claim.id && row.claim.status === "VERIFIED";
-      if (!holds || !planAllows(row.site.plan, "discussionExport")) {
-        throw forbidden(
-          BILLING_MESSAGES.featureNeedsPlan("The export of the site's discussion", "Pro or Business"),
-        );
-      }
       const rows = await discussionOf(row.site.id)
         .orderBy(asc(contributions.createdAt), asc(contributions.id))
         .limit(EXPORT_MAX_ROWS);
@@ -403,6 +426,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
       };
     },
 
+    /** `domain` in punycode or Unicode; not claimed by this person → 404. */
     async detail(userId: string, domain: string, organizationId?: string): Promise<SiteClaimDetail> {
       const target = claimTarget(domain);
       if (!target.ok) throw notFound(WEBSITE_MESSAGES.notYours);
@@ -467,10 +491,7 @@ export function createWebsitesService(deps: WebsitesDeps) {
           reviewCount: p.reviewCount,
         })),
         recent,
-        notice:
-          row.site.claimId === row.claim.id && row.site.notice && row.site.noticeUpdatedAt
-            ? { body: row.site.notice, updatedDate: row.site.noticeUpdatedAt.toISOString() }
-            : null,
+        notice: row.site.claimId === row.claim.id ? savedNotice(row.site) : null,
         sentiment,
       };
     },

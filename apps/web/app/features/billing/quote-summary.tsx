@@ -1,4 +1,4 @@
-import { formatTaxRate, PLAN_NAMES, PLAN_RANK } from "@flipside/contracts/billing-constants";
+import { formatTaxRate, PLAN_NAMES, PLAN_RANK, taxOn } from "@flipside/contracts/billing-constants";
 import { formatMoney } from "@flipside/contracts/money-constants";
 import { formatAbsolute } from "../../lib/relative-time.ts";
 import type { CheckoutQuote } from "./billing-client.ts";
@@ -10,7 +10,7 @@ export const isDowngrade = (quote: CheckoutQuote) =>
 /** What the checkout charges today and then each month, line by line, as the invoice will read. */
 export function QuoteSummary({ quote }: { quote: CheckoutQuote }) {
   const money = (minor: number) => formatMoney(minor, quote.currency);
-  const monthlyTax = Math.round((quote.plan.price * quote.taxRate) / 10_000);
+  const monthlyTax = taxOn(quote.plan.price, quote.taxRate);
   const monthly = money(quote.plan.price + monthlyTax);
   const withTax = quote.taxRate > 0 ? `${monthly} a month with VAT` : `${money(quote.plan.price)} a month`;
   if (isDowngrade(quote)) {

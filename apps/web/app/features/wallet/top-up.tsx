@@ -8,6 +8,16 @@ import { cn } from "../../lib/cn.ts";
 import { newPaymentKey } from "../../lib/payment-key.ts";
 import { type TopUp as TopUpState, type Wallet, walletApi } from "./wallet-client.ts";
 
+/** Opens the payment provider's checkout for a top-up; throws when it cannot (an `ApiError` says why). */
+export async function openTopUpCheckout(
+  input: Parameters<typeof walletApi.topUp>[0],
+  key: string,
+): Promise<void> {
+  const started = await walletApi.topUp(input, key);
+  if (!started.checkoutUrl) throw new Error("no checkout");
+  window.location.assign(started.checkoutUrl);
+}
+
 /**
  * Top up: a preset or a typed amount, then the payment provider's checkout. The wallet grows when
  * the provider confirms the payment, not when the person comes back (docs/money.md#paying).
@@ -32,13 +42,11 @@ export function TopUp({ wallet }: { wallet: Wallet }) {
     }
     setSending(true);
     try {
-      const started = await walletApi.topUp(
+      await openTopUpCheckout(
         { organizationId: wallet.owner.kind === "ORGANIZATION" ? wallet.owner.id : null, amount },
         // One key per amount: the same amount pressed again reopens the same checkout.
         `${key}-${amount}`,
       );
-      if (!started.checkoutUrl) throw new Error("no checkout");
-      window.location.assign(started.checkoutUrl);
     } catch (failure) {
       setError(isApiError(failure) ? failure.message : "The checkout did not open. Try again.");
       setSending(false);

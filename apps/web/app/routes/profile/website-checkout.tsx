@@ -26,12 +26,8 @@ import {
 } from "../../features/billing/billing-client.ts";
 import { BillingDetailsForm, BillingDetailsSummary } from "../../features/billing/details-form.tsx";
 import { isDowngrade, QuoteSummary } from "../../features/billing/quote-summary.tsx";
-import { TopUpReturn } from "../../features/wallet/top-up.tsx";
-import {
-  createWalletClient,
-  type Wallet as WalletData,
-  walletApi,
-} from "../../features/wallet/wallet-client.ts";
+import { openTopUpCheckout, TopUpReturn } from "../../features/wallet/top-up.tsx";
+import { createWalletClient, type Wallet as WalletData } from "../../features/wallet/wallet-client.ts";
 import { websitePath } from "../../features/websites/websites-client.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
@@ -207,7 +203,7 @@ function Checkout({ quote, plan }: { quote: CheckoutQuote; plan: PaidPlanId }) {
         <CardContent className="flex flex-col gap-4">
           {keeping ? (
             <p className="text-sm">
-              {`${quote.domain} is set to move to ${quote.subscription?.nextPlan === "PRO" ? "Pro" : "Business"} when the paid month ends. Keep ${quote.plan.name} instead; nothing is charged today.`}
+              {`${quote.domain} is set to move to ${PLAN_NAMES[quote.subscription?.nextPlan ?? quote.plan.id]} when the paid month ends. Keep ${quote.plan.name} instead; nothing is charged today.`}
             </p>
           ) : (
             <QuoteSummary quote={quote} />
@@ -322,7 +318,7 @@ function ShortWallet({
   async function start() {
     setSending(true);
     try {
-      const started = await walletApi.topUp(
+      await openTopUpCheckout(
         {
           organizationId: quote.payer.kind === "ORGANIZATION" ? quote.payer.id : null,
           amount,
@@ -330,8 +326,6 @@ function ShortWallet({
         },
         `${key}-${amount}`,
       );
-      if (!started.checkoutUrl) throw new Error("no checkout");
-      window.location.assign(started.checkoutUrl);
     } catch (error) {
       notify.error(isApiError(error) ? error.message : "The checkout did not open. Try again.");
       setSending(false);
