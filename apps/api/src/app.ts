@@ -53,24 +53,28 @@ import { yourDataRoutes } from "./modules/your-data/your-data.routes.ts";
 import { authPlugin, carriesCredentials } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
+import { invalidationPlugin } from "./plugins/invalidation.ts";
 import { jobsPlugin } from "./plugins/jobs.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { redisPlugin } from "./plugins/redis.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export interface BuildOptions {
-  /** An already-open database (tests); otherwise one is opened from the config. */
+  /** An already-open database; otherwise one is opened from the config. */
   database?: Database;
+  /** The app closes the given database when it closes (the server's own); tests keep theirs. */
+  ownsDatabase?: boolean;
   /** Where the log goes instead of stdout (tests that read it); logs at info even when silent. */
   logStream?: DestinationStream;
 }
 
 export function databaseSourceOf(config: Config) {
   return config.DATABASE_URL
-    ? ({ kind: "postgres", url: config.DATABASE_URL } as const)
+    ? ({ kind: "postgres", url: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE } as const)
     : ({ kind: "pglite", dataDir: config.DATA_DIR } as const);
 }
 
@@ -115,15 +119,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header("x-request-id", request.id);
     done();
   });
-  // While shutting down, answers to in-flight requests close their keep-alive connection,
-  // so the server can finish closing as soon as they are done.
-  let closing = false;
+  // While draining and shutting down, every answer closes its keep-alive connection: a balancer
+  // reusing a connection the server is about to close would fail a request it cannot retry
+  // (a POST), and the server finishes closing as soon as the last answer is out.
+  const lifecycle = { draining: false };
+  app.decorate("lifecycle", lifecycle);
   app.addHook("preClose", (done) => {
-    closing = true;
+    lifecycle.draining = true;
     done();
   });
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (closing) reply.header("connection", "close");
+    if (lifecycle.draining) reply.header("connection", "close");
     // What answers a signed-in request (or signs someone in) is that person's alone: no shared
     // cache keeps it, and the browser does not store it. Answers that are the same for everyone
     // say so themselves (assets, files).
@@ -137,7 +143,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { frameAncestors: config.EXTENSION_ORIGINS });
   await app.register(cookie);
-  await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
+  await app.register(dbPlugin, {
+    database,
+    closeOnShutdown: !options.database || options.ownsDatabase === true,
+  });
+  await app.register(redisPlugin, {
+    url: config.REDIS_URL,
+    commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+  });
+  await app.register(invalidationPlugin, { wroteCookieSeconds: config.readYourWritesSeconds });
   await app.register(authPlugin, {
     tokens: createTokenService(resolveJwtSecret(config), config.publicOrigin),
     allowedOrigins: [config.publicOrigin, ...config.EXTENSION_ORIGINS],
@@ -146,10 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     grantConfiguredAdmin: (userId) => grantConfiguredAdmins(database.db, config.ADMIN_EMAILS, { userId }),
   });
   app.decorate("config", config);
-  await app.register(rateLimitPlugin, {
-    enabled: config.RATE_LIMIT_ENABLED,
-    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
-  });
+  await app.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED });
   // API answers of 1 KiB and more go out compressed to clients that accept it (a page of 25
   // comments: ~20 KB of JSON, ~4 KB as brotli); fast settings, as this runs per response. Pages
   // and assets compress themselves (decision 006). Request bodies are never inflated (no
@@ -168,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     from: config.MAIL_FROM,
     mailDir: join(config.DATA_DIR, "mail"),
     timeoutMs: config.SMTP_TIMEOUT_MS,
+    logLinks: config.NODE_ENV === "development",
   });
   await app.register(storagePlugin, storageOptionsFrom(config));
   await app.register(jobsPlugin);
@@ -230,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A page view's render goes when its page changes (the discussion kinds' writes, votes and
     // the page's own metadata all go through the page read cache), lists with any page's change.
     app.discussion.cache.subscribe((pageId) => htmlCache.invalidate(pageId));
+    app.invalidation.on("renders", () => htmlCache.clear());
     // Any other change made through the API may show on any page (a name, a picture): start
     // afresh. Routes whose changes are confined to the pages they invalidate say so.
     app.addHook("onResponse", (request, reply, done) => {
@@ -240,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         request.routeOptions.config.changes === undefined
       ) {
         htmlCache.clear();
+        app.invalidation.send("renders");
       }
       done();
     });
@@ -269,6 +283,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
+    /**
+     * draining: the instance is going away (SIGTERM): /api/ready answers 503 so the balancer
+     * sends new requests elsewhere, and every request that still comes is served.
+     */
+    lifecycle: { draining: boolean };
   }
   interface FastifyContextConfig {
     /**

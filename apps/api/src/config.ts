@@ -50,6 +50,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
+  /** Connections each instance keeps to the PostgreSQL server (DATABASE_URL): instances × this ≤ the server's max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   /**
    * Which proxies in front may say who the client is (X-Forwarded-For, -Proto, -Host): the number
@@ -89,6 +91,19 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * On SIGTERM, how long /api/ready answers 503 while every request is still served, so the
+   * balancer takes the instance out before it stops listening. Unset: 5 s with DATABASE_URL (a
+   * server that may run beside others), 0 on the embedded database (one process by construction).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /**
+   * How long after a write a browser's requests skip every cache (read-your-writes on any
+   * instance: docs/deploy.md#caches). Unset: 0 on the embedded database (one process, whose own
+   * caches drop a write's pages at once); with DATABASE_URL, 5 s with REDIS_URL (another instance
+   * hears of the write within milliseconds) and the longest cache TTL without it.
+   */
+  READ_YOUR_WRITES_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   EXTENSION_ORIGINS: list.default([]),
   /** Addresses whose accounts are admins once activated (docs/admin.md); comma-separated. */
   ADMIN_EMAILS: list.default([]),
@@ -102,6 +117,8 @@ export const ConfigSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Flipside <no-reply@flipside.localhost>"),
   REDIS_URL: optionalString,
+  /** The longest a Redis command may take before the caller falls back to this process. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(100),
   RATE_LIMIT_ENABLED: bool.default(true),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
@@ -180,6 +197,11 @@ export const ConfigSchema = z.object({
   /** Renders that may wait; one more answers 503 with Retry-After instead of piling up memory. */
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(500),
   UPLOAD_DIR: optionalString,
+  /**
+   * The operator's word that UPLOAD_DIR is one folder every instance sees (NFS, a shared volume).
+   * Production on a PostgreSQL server with uploads on a local disk refuses to start without it.
+   */
+  UPLOAD_DIR_SHARED: bool.default(false),
   /** How often uploads never attached to a contribution (after 24 h) are removed; 0: never. */
   ATTACHMENT_SWEEP_INTERVAL_MS: z.coerce
     .number()
@@ -321,6 +343,10 @@ export interface SignInProviderConfig {
 
 export type Config = Env & {
   publicOrigin: string;
+  /** SHUTDOWN_DRAIN_MS with its default filled in. */
+  shutdownDrainMs: number;
+  /** READ_YOUR_WRITES_SECONDS with its default filled in. */
+  readYourWritesSeconds: number;
   uploadDir: string;
   signInProviders: SignInProviderConfig[];
 };
@@ -456,12 +482,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.S3_BUCKET && !c.UPLOAD_DIR_SHARED) {
+    throw new ConfigError([
+      "UPLOAD_DIR: with DATABASE_URL several instances may serve one database, and a file uploaded to one instance's disk is missing on the others: keep uploads in an S3-compatible bucket (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT), or set UPLOAD_DIR_SHARED=true if UPLOAD_DIR is one folder every instance sees",
+    ]);
+  }
   return {
     ...c,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_MS ?? (c.DATABASE_URL ? 5_000 : 0),
+    readYourWritesSeconds:
+      c.READ_YOUR_WRITES_SECONDS ??
+      (!c.DATABASE_URL
+        ? 0
+        : c.REDIS_URL
+          ? 5
+          : Math.ceil(
+              Math.max(c.PAGE_CACHE_TTL_MS, c.PAGE_VIEW_CACHE_TTL_MS, c.SESSION_CACHE_TTL_MS) / 1000,
+            )),
     publicOrigin: (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     uploadDir: c.UPLOAD_DIR ?? `${c.DATA_DIR}/uploads`,
     signInProviders: signIn.providers,
   };
+}
+
+/**
+ * What works but is wrong for several instances or for production: logged at start. Nothing here
+ * stops the process (one instance on a test machine is a fine way to run).
+ */
+export function startupWarnings(c: Config): string[] {
+  const warnings: string[] = [];
+  if (c.NODE_ENV === "production" && !c.SMTP_URL) {
+    warnings.push(
+      `SMTP_URL is not set: mail (activation, password resets, notifications) is written to ${c.DATA_DIR}/mail on this instance's disk and reaches nobody`,
+    );
+  }
+  if (c.DATABASE_URL && !c.REDIS_URL) {
+    warnings.push(
+      "REDIS_URL is not set: rate limits count per process (each instance allows the whole limit), and another instance's writes show here only when caches expire (PAGE_CACHE_TTL_MS, PAGE_VIEW_CACHE_TTL_MS)",
+    );
+  }
+  return warnings;
 }
 
 /** A config for tests: defaults with the given overrides. */

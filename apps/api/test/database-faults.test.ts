@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +10,7 @@ import { type Database, openDatabase } from "../src/db/client.ts";
 import { isDatabaseUnavailable } from "../src/db/faults.ts";
 import { createTestApp, type TestApp } from "./helper.ts";
 import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from "./private-postgres.ts";
+import { freePort, killIfRunning, START_MS, start, waitReady } from "./server-process.ts";
 import { createUser, type TestUser } from "./users.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -166,4 +170,36 @@ describe.runIf(serverUrl)("the PostgreSQL server stopped and started again", () 
     await app.jobs.idle("fault-probe");
     expect(handled).toBe(true);
   }, 120_000);
+
+  it("a server process started while the database is down waits for it, then serves", async () => {
+    await server.stop();
+    const port = await freePort();
+    const dataDir = await mkdtemp(join(tmpdir(), "flipside-wait-"));
+    const proc = start({
+      PORT: String(port),
+      DATABASE_URL: server.url,
+      SHUTDOWN_DRAIN_MS: "0",
+      DATA_DIR: dataDir,
+    });
+    try {
+      const deadline = Date.now() + START_MS;
+      while (
+        !/trying again in/.test(proc.output()) &&
+        Date.now() < deadline &&
+        proc.child.exitCode === null
+      ) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(proc.output()).toMatch(/The database cannot be reached \(.+\); trying again in \d+\.\d s/);
+      expect(proc.child.exitCode).toBeNull();
+      await server.start();
+      await waitReady(port, proc);
+      expect(proc.output()).not.toMatch(/\n\s+at /);
+      proc.child.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+    } finally {
+      killIfRunning(proc.child);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -56,4 +56,45 @@ describe.skipIf(!pgliteOnly)("the server process", () => {
     // Three cold starts, the first on a fresh data directory (see START_MS).
     3 * START_MS,
   );
+
+  it(
+    "drains on SIGTERM: not ready, every request still served with its connection closed, then exits",
+    async () => {
+      const port = await freePort();
+      const proc = start({ PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: "4000" });
+      try {
+        await waitReady(port, proc);
+        const base = `http://127.0.0.1:${port}`;
+        const before = await fetch(`${base}/api/ready`);
+        expect(before.status).toBe(200);
+        expect(before.headers.get("connection")).toBe("keep-alive");
+
+        const signalledAt = Date.now();
+        proc.child.kill("SIGTERM");
+        // The signal is handled between requests: ask until it shows.
+        let ready = await fetch(`${base}/api/ready`);
+        while (ready.status === 200 && Date.now() - signalledAt < 2_000) {
+          await new Promise((r) => setTimeout(r, 20));
+          ready = await fetch(`${base}/api/ready`);
+        }
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({ status: "draining", database: "up" });
+        expect(ready.headers.get("retry-after")).toBe("5");
+
+        // Still serving, database included, and telling the balancer not to reuse the connection.
+        const page = await fetch(`${base}/api/v1/site-pages?page=0&size=1`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get("connection")).toBe("close");
+        expect(proc.child.exitCode).toBeNull();
+
+        expect(await proc.exited).toBe(0);
+        expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(4_000);
+        // After the drain the listener is gone.
+        await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+      } finally {
+        killIfRunning(proc.child);
+      }
+    },
+    2 * START_MS,
+  );
 });

@@ -121,15 +121,21 @@ export async function openDatabase(
     // The pool repeats an idle client's error, which the client's own listener has reported.
     pool.on("error", () => {});
     if (opts.migrate !== false) {
-      // Several app instances may start together: serialise their migrations.
-      const client = await pool.connect();
       try {
-        await client.query("select pg_advisory_lock(727274)");
-        await migratePg(drizzlePg({ client }), { migrationsFolder });
-        await installJobSchema(executeOn(client));
-      } finally {
-        await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-        client.release();
+        // Several app instances may start together: serialise their migrations.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(727274)");
+          await migratePg(drizzlePg({ client }), { migrationsFolder });
+          await installJobSchema(executeOn(client));
+        } finally {
+          await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+          client.release();
+        }
+      } catch (e) {
+        // The caller may try again (the server waits for its database): leave no pool behind.
+        await pool.end().catch(() => {});
+        throw e;
       }
     }
     return database;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig, startupWarnings } from "../config.ts";
 
 describe("loadConfig", () => {
   it("serves on port 3000 from ./data by default", () => {
@@ -84,5 +84,49 @@ describe("sign-in providers", () => {
     expect(() => loadConfig({ ...http, NODE_ENV: "production" })).toThrow(
       /OIDC_DEV_ISSUER: must be an https URL/,
     );
+  });
+});
+
+describe("several instances", () => {
+  const production = {
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://x@localhost/db",
+    JWT_SECRET: "a-secret-of-thirty-two-characters-or-more",
+  };
+  const s3 = {
+    S3_BUCKET: "uploads",
+    S3_ACCESS_KEY_ID: "id",
+    S3_SECRET_ACCESS_KEY: "secret",
+    S3_ENDPOINT: "http://127.0.0.1:9000",
+  };
+
+  it("refuses uploads on one instance's disk in production on a database server, unless told it is shared", () => {
+    expect(() => loadConfig(production)).toThrow(/UPLOAD_DIR: with DATABASE_URL several instances/);
+    expect(loadConfig({ ...production, UPLOAD_DIR_SHARED: "true" }).UPLOAD_DIR_SHARED).toBe(true);
+    expect(loadConfig({ ...production, ...s3 }).S3_BUCKET).toBe("uploads");
+    // The embedded database is one process by construction: its own disk is the store.
+    expect(loadConfig({ NODE_ENV: "production" }).uploadDir).toBe("./data/uploads");
+  });
+
+  it("drains 5 s before stopping on a database server, not at all on the embedded one", () => {
+    expect(loadConfig({ ...production, ...s3 }).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ...production, ...s3, SHUTDOWN_DRAIN_MS: "0" }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it("warns of mail on a disk in production and of limits per process", () => {
+    const warnings = startupWarnings(loadConfig({ ...production, ...s3 })).join("\n");
+    expect(warnings).toMatch(
+      /SMTP_URL is not set: mail .* is written to \.\/data\/mail on this instance's disk/,
+    );
+    expect(warnings).toMatch(/REDIS_URL is not set: rate limits count per process/);
+    expect(
+      startupWarnings(
+        loadConfig({ ...production, ...s3, SMTP_URL: "smtp://mail:25", REDIS_URL: "redis://redis:6379" }),
+      ),
+    ).toEqual([]);
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
   });
 });

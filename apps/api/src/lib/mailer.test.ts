@@ -51,11 +51,20 @@ describe("mailer", () => {
     await mailer.close();
   });
 
-  it("without SMTP_URL writes an .eml file and logs its subject and link", async () => {
+  it("without SMTP_URL writes an .eml file and logs its subject, and its link only when asked (development)", async () => {
+    const quiet = createMailer({ from: "x@example.com", mailDir: join(dir, "quiet"), logger });
+    void quiet.send({ to: "bob@example.com", ...content });
+    await quiet.idle();
+    const withoutLink = logs.find((l) => l.msg.startsWith("mail written"));
+    expect(withoutLink?.obj).toMatchObject({ subject: "Activate your Flipside account" });
+    expect(JSON.stringify(withoutLink?.obj)).not.toContain("key=");
+    logs.length = 0;
+
     const mailer = createMailer({
       from: "Flipside <no-reply@flipside.example>",
       mailDir: join(dir, "mail"),
       logger,
+      logLinks: true,
     });
     void mailer.send({ to: "bob@example.com", ...content });
     await mailer.idle();

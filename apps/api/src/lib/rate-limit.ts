@@ -16,7 +16,9 @@ export interface Rule {
 
 /**
  * Fixed-window counters keyed by bucket + key (an IP, an account id…): in memory for one
- * process, in Redis when REDIS_URL is set so every instance shares them.
+ * process, in Redis when REDIS_URL is set so every instance shares them. While Redis is away the
+ * same rule counts in this process's memory (the insurance limiter) at once, so a request never
+ * waits on Redis and each instance still enforces the whole rule.
  */
 export interface Limiter {
   /** Count one event; throws a 429 problem (with Retry-After) once the rule is exceeded. */
@@ -37,7 +39,13 @@ export function createLimiter(opts: { enabled: boolean; redis?: Redis }): Limite
     if (!limiter) {
       const base = { keyPrefix: `rl:${id}`, points: rule.points, duration: rule.durationSec };
       limiter = opts.redis
-        ? new RateLimiterRedis({ ...base, storeClient: opts.redis, useRedisPackage: false })
+        ? new RateLimiterRedis({
+            ...base,
+            storeClient: opts.redis,
+            useRedisPackage: false,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(base),
+          })
         : new RateLimiterMemory(base);
       limiters.set(id, limiter);
     }

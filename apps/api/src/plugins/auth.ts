@@ -8,6 +8,7 @@ import { sessions, users } from "../db/schema/accounts.ts";
 import { profileBlocks } from "../db/schema/blocks.ts";
 import { forbidden, noSuchEndpoint, unauthorized } from "../lib/errors.ts";
 import type { TokenService } from "../lib/tokens.ts";
+import { mustReadFresh } from "./invalidation.ts";
 
 /** Who is making a request, as far as the API is concerned. */
 export interface Viewer {
@@ -130,17 +131,23 @@ export const authPlugin = fp(
       opts.viewerCacheTtlMs > 0
         ? new LRUCache<string, Viewer>({ max: VIEWER_CACHE_MAX, ttl: opts.viewerCacheTtlMs })
         : null;
+    const forget = (userId: string) => {
+      if (!cache) return;
+      for (const [token, viewer] of cache.entries()) if (viewer.id === userId) cache.delete(token);
+    };
+    // Every instance forgets the sessions an account change touched (a sign-out, a new password).
+    app.invalidation.on("user", forget);
     app.decorate("viewers", {
       forgetUser(userId: string) {
-        if (!cache) return;
-        for (const [token, viewer] of cache.entries()) if (viewer.id === userId) cache.delete(token);
+        forget(userId);
+        app.invalidation.send("user", userId);
       },
     } satisfies ViewerCache);
 
     async function resolve(request: FastifyRequest): Promise<Viewer | null> {
       const token = bearer(request) ?? request.cookies[SESSION_COOKIE];
       if (!token) return null;
-      const cached = cache?.get(token);
+      const cached = mustReadFresh() ? undefined : cache?.get(token);
       if (cached) return cached;
       const found = await lookUp(token);
       if (!found) return null;
@@ -223,5 +230,5 @@ export const authPlugin = fp(
       done(crossSite ? forbidden("Cross-site request refused.") : undefined);
     });
   },
-  { name: "auth", dependencies: ["db"] },
+  { name: "auth", dependencies: ["db", "invalidation"] },
 );

@@ -14,6 +14,7 @@ import { gzipStreamed } from "../lib/gzip-streamed.ts";
 import { type HtmlCache, type PageEncoding, servePage } from "../lib/html-cache.ts";
 import { carriesCredentials } from "./auth.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, sendProblem } from "./errors.ts";
+import { mustReadFresh } from "./invalidation.ts";
 
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language"];
 /** What a shared render's loaders may see: nothing that says who asked. */
@@ -305,7 +306,8 @@ function registerRenderer(
     const shared = await rendersShared(request);
     const state: RenderState = { unavailable: false };
     const context = contextFor(request, reply.pageNonce, shared, state);
-    const cacheable = htmlCache.enabled && (shared || isAnonymousRead(request));
+    // Someone who has just written reads past the cache (plugins/invalidation.ts).
+    const cacheable = htmlCache.enabled && !mustReadFresh() && (shared || isAnonymousRead(request));
     const key = shared ? request.url + SHARED_KEY_SUFFIX : request.url;
     const encoding = pageEncoding(request);
     reply.header("vary", "Accept-Encoding");

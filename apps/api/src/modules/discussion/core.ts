@@ -78,6 +78,9 @@ declare module "fastify" {
 export const discussionPlugin = fp(
   async (app: FastifyInstance) => {
     const cache = createPageCache({ ttlMs: app.config.PAGE_CACHE_TTL_MS });
+    // A page that changes here changes on every instance; one that changed there changes here.
+    cache.subscribe((pageId) => app.invalidation.send("page", pageId));
+    app.invalidation.on("page", (pageId) => cache.invalidate(pageId));
     const fetchQueue = await createPageFetchQueue({
       jobs: app.jobs,
       db: app.db,
@@ -97,5 +100,5 @@ export const discussionPlugin = fp(
     });
     app.decorate("discussion", core);
   },
-  { name: "discussion", dependencies: ["db", "rate-limit", "storage", "jobs"] },
+  { name: "discussion", dependencies: ["db", "rate-limit", "storage", "jobs", "invalidation"] },
 );

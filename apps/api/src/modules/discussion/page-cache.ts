@@ -1,3 +1,5 @@
+import { mustReadFresh } from "../../plugins/invalidation.ts";
+
 /**
  * A short-lived in-process cache of what is read most: the page behind a known address (flip)
  * and the first pages of a page's top-level comments. Each entry belongs to one site page and is
@@ -49,6 +51,7 @@ export function createPageCache(
   const cache: PageCache = {
     ticket: () => counter,
     get<T>(key: string): T | undefined {
+      if (mustReadFresh()) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expiresAt <= now() || (changedAt.get(entry.pageId) ?? 0) > entry.ticket) {
@@ -80,6 +83,8 @@ export function createPageCache(
       listeners.push(listener);
     },
     async getOrLoad<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T | null> {
+      // Nor a load another request started (it may have begun before this reader's write).
+      if (mustReadFresh()) return (await load())?.value ?? null;
       const hit = cache.get<T>(key);
       if (hit !== undefined) return hit;
       const shared = inflight.get(key);

@@ -13,20 +13,34 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["health"],
-        summary: "The database is reachable",
+        summary: "Whether this instance should be sent requests",
+        description:
+          "503 while the database cannot be reached, and while the instance drains before it stops (SIGTERM, SHUTDOWN_DRAIN_MS): a balancer's health check takes it out. Redis away is `degraded` and still 200: every instance falls back to itself, and taking them all out would stop the service.",
         response: { 200: Ready, 503: Ready },
       },
     },
     async (_request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: "ok" as const, database: "up" as const };
-      } catch {
+      const [database, redis] = await Promise.all([
+        app.database.ping().then(
+          () => "up" as const,
+          () => "down" as const,
+        ),
+        app.redis?.ping().then((up) => (up ? ("up" as const) : ("down" as const))),
+      ]);
+      const state = { database, ...(redis ? { redis } : {}) };
+      if (app.lifecycle.draining) {
         return reply
           .status(503)
           .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ status: "unavailable", database: "down" });
+          .send({ status: "draining", ...state });
       }
+      if (database === "down") {
+        return reply
+          .status(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: "unavailable", ...state });
+      }
+      return { status: redis === "down" ? ("degraded" as const) : ("ok" as const), ...state };
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { Redis } from "ioredis";
+import type { SharedRedis } from "../../plugins/redis.ts";
 
 /** One message for the streams of a topic (`page:<id>`, `user:<id>`). */
 export interface LiveMessage {
@@ -40,7 +40,8 @@ export function sseText(message: LiveMessage): string {
  */
 export function createLiveHub(opts: {
   log: FastifyBaseLogger;
-  redisUrl?: string | undefined;
+  /** Shared by the instances; without it, this instance's streams only. */
+  redis?: SharedRedis | undefined;
   heartbeatMs: number;
 }) {
   const { log } = opts;
@@ -54,26 +55,14 @@ export function createLiveHub(opts: {
     for (const stream of streams) if (stream.wants(message)) stream.write(text);
   }
 
-  // Two connections: one that publishes, and one that, once subscribed, may do nothing else.
-  const bridge = opts.redisUrl
-    ? {
-        pub: new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
-        sub: new Redis(opts.redisUrl, { maxRetriesPerRequest: null }),
-      }
-    : undefined;
-  if (bridge) {
-    for (const connection of [bridge.pub, bridge.sub]) {
-      connection.on("error", (err) => log.warn({ err }, "live updates: Redis connection failed"));
+  const bridge = opts.redis;
+  bridge?.subscribe(CHANNEL, (text) => {
+    try {
+      deliver(JSON.parse(text));
+    } catch (err) {
+      log.warn({ err }, "live updates: unreadable message");
     }
-    bridge.sub.subscribe(CHANNEL).catch((err) => log.warn({ err }, "live updates: Redis subscribe failed"));
-    bridge.sub.on("message", (_channel: string, text: string) => {
-      try {
-        deliver(JSON.parse(text));
-      } catch (err) {
-        log.warn({ err }, "live updates: unreadable message");
-      }
-    });
-  }
+  });
 
   const heartbeat = setInterval(() => {
     for (const stream of all) stream.write(": \n\n");
@@ -83,15 +72,9 @@ export function createLiveHub(opts: {
   return {
     /** Tells every instance's streams of the topic. */
     async publish(message: LiveMessage): Promise<void> {
-      if (!bridge) return deliver(message);
-      try {
-        await bridge.pub.publish(CHANNEL, JSON.stringify(message));
-      } catch (err) {
-        // Redis away: this instance's streams still hear of it; the others' catch up when their
-        // browsers reconnect (the stream's replay).
-        log.warn({ err }, "live updates: Redis publish failed");
-        deliver(message);
-      }
+      // Redis away: this instance's streams still hear of it; the others' catch up when their
+      // browsers reconnect (the stream's replay).
+      if (!bridge || !(await bridge.publish(CHANNEL, JSON.stringify(message)))) deliver(message);
     },
 
     /** Adds a stream; answers the function that removes it. */
@@ -118,11 +101,10 @@ export function createLiveHub(opts: {
     /** How many streams are open on this instance. */
     size: () => all.size,
 
-    /** Ends every stream (they reconnect elsewhere) and the Redis connections. */
-    async close(): Promise<void> {
+    /** Ends every stream (they reconnect elsewhere). */
+    close(): void {
       clearInterval(heartbeat);
       for (const stream of [...all]) stream.close();
-      if (bridge) await Promise.all([bridge.pub.quit().catch(() => {}), bridge.sub.quit().catch(() => {})]);
     },
   };
 }

@@ -38,7 +38,7 @@ export const livePlugin = fp(
     const { config } = app;
     const hub = createLiveHub({
       log: app.log,
-      redisUrl: config.REDIS_URL,
+      redis: app.redis,
       heartbeatMs: config.LIVE_HEARTBEAT_MS,
     });
     let pending: LiveMessage[] = [];
@@ -66,7 +66,7 @@ export const livePlugin = fp(
       },
     } satisfies Live);
   },
-  { name: "live", dependencies: ["db", "outbox"] },
+  { name: "live", dependencies: ["db", "outbox", "redis"] },
 );
 
 /** A time the browser sends back (Last-Event-ID, `since`), or undefined when it is not one. */
