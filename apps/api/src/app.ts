@@ -53,6 +53,7 @@ import { yourDataRoutes } from "./modules/your-data/your-data.routes.ts";
 import { authPlugin, carriesCredentials } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
+import { idempotencyPlugin } from "./plugins/idempotency.ts";
 import { invalidationPlugin } from "./plugins/invalidation.ts";
 import { jobsPlugin } from "./plugins/jobs.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
@@ -161,6 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate("config", config);
   await app.register(rateLimitPlugin, { enabled: config.RATE_LIMIT_ENABLED });
+  // Before compression: it keeps an answer's JSON as it is sent.
+  await app.register(idempotencyPlugin);
   // API answers of 1 KiB and more go out compressed to clients that accept it (a page of 25
   // comments: ~20 KB of JSON, ~4 KB as brotli); fast settings, as this runs per response. Pages
   // and assets compress themselves (decision 006). Request bodies are never inflated (no

@@ -57,6 +57,25 @@ describe("the job queue", () => {
     expect(handled.map((h) => h.n).sort((x, y) => x - y)).toEqual([...Array(20).keys()]);
   });
 
+  it("hands a job whose instance died under it to another once it expires", async () => {
+    const dead = await start();
+    await dead.queue("orphan", { policy: "standard", retryLimit: 1, expireInSeconds: 1 });
+    const id = await dead.send("orphan", { n: 7 });
+    // What a process killed mid-job leaves: the job running, started a while ago, nobody on it.
+    await database.execute(
+      "update pgboss.job set state = 'active', started_on = now() - interval '1 minute' where id = $1",
+      [id],
+    );
+    const alive = await startJobs({ execute: database.execute, log, maintenanceIntervalSeconds: 1 });
+    started.push(alive);
+    const seen: number[] = [];
+    await alive.work<{ n: number }>("orphan", { concurrency: 1 }, async ({ n }) => {
+      seen.push(n);
+    });
+    await alive.idle("orphan", { timeoutMs: 15_000 });
+    expect(seen).toEqual([7]);
+  }, 30_000);
+
   it("holds one waiting job per key on a short queue", async () => {
     const jobs = await start();
     await jobs.queue("once", { policy: "short", retryLimit: 0, expireInSeconds: 30 });

@@ -71,7 +71,17 @@ export async function installJobSchema(execute: ExecuteSql): Promise<void> {
   await boss.stop({ graceful: false, close: false });
 }
 
-export async function startJobs(opts: { execute: ExecuteSql; log: FastifyBaseLogger }): Promise<Jobs> {
+/**
+ * How often (once across instances) jobs left running past their expiry are failed, and so
+ * retried elsewhere: what an instance killed mid-job leaves. pg-boss's default is two minutes.
+ */
+const MAINTENANCE_SECONDS = 30;
+
+export async function startJobs(opts: {
+  execute: ExecuteSql;
+  log: FastifyBaseLogger;
+  maintenanceIntervalSeconds?: number;
+}): Promise<Jobs> {
   const { log } = opts;
   const boss = new PgBoss({
     db: adapter(opts.execute),
@@ -82,6 +92,7 @@ export async function startJobs(opts: { execute: ExecuteSql; log: FastifyBaseLog
     // Completed jobs move to the archive after an hour and are deleted after a week.
     archiveCompletedAfterSeconds: 3600,
     deleteAfterDays: 7,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_SECONDS,
   });
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   await boss.start();
@@ -180,7 +191,9 @@ export async function repeatEvery(
   run: () => Promise<void>,
 ): Promise<void> {
   const next = () => jobs.send(name, {}, { startAfter: new Date(Date.now() + opts.intervalMs) });
-  await jobs.queue(name, { policy: "short", retryLimit: 0, expireInSeconds: opts.expireInSeconds });
+  // One retry: a run whose instance died (its job expires) is run by another, which then sends
+  // the next; without it the schedule would wait for some instance to restart.
+  await jobs.queue(name, { policy: "short", retryLimit: 1, expireInSeconds: opts.expireInSeconds });
   await jobs.work(name, { concurrency: 1 }, async () => {
     try {
       await run();

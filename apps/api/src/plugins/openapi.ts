@@ -36,7 +36,7 @@ export const openapiPlugin = fp(
         info: {
           title: "Flipside API",
           description:
-            "Look up any web page and see what people say about it. Errors are RFC 9457 problem details.",
+            "Look up any web page and see what people say about it. Errors are RFC 9457 problem details.\n\nEvery POST takes an optional `Idempotency-Key` header (1–255 printable characters, a new UUID per intended action) from signed-in callers: sent again with the same key and body it answers the first result (with `Idempotent-Replayed: true`) instead of writing twice; with another body, 422; while the first is still being handled, 409 with `Retry-After`. Calls that move money require it.",
           version: "1.0.0",
         },
         servers: [{ url: opts.publicOrigin }],

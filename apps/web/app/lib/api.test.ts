@@ -158,8 +158,77 @@ describe("createApiClient", () => {
     expect(calls[0]?.url).toBe("/api/v1/site-pages/flip");
     expect(calls[0]?.init).toEqual({
       method: "POST",
-      headers: { accept: "application/json, application/problem+json", "content-type": "application/json" },
+      headers: {
+        accept: "application/json, application/problem+json",
+        "content-type": "application/json",
+        "idempotency-key": expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
       body: '{"url":"a.com"}',
     });
+  });
+});
+
+describe("a POST whose answer was lost", () => {
+  const headersOf = (init: RequestInit) => (init.headers ?? {}) as Record<string, string>;
+
+  it("carries an Idempotency-Key, or keeps the caller's", async () => {
+    const { fetchImpl, calls } = recordingFetch(() => Response.json({ id: "1" }, { status: 201 }));
+    const client = createApiClient({ fetch: fetchImpl });
+    await client.post("/v1/site-page-comments", { body: "x" });
+    await client.post("/v1/site-page-comments", { body: "y" });
+    await client.post("/v1/wallet/transfers", {}, { headers: { "Idempotency-Key": "mine" } });
+    await client.put("/v1/site-page-comments/1", { body: "z" });
+    const keys = calls.map((c) => headersOf(c.init)["idempotency-key"]);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBeUndefined();
+    expect(headersOf(calls[2]?.init ?? {})["Idempotency-Key"]).toBe("mine");
+    expect(keys[3]).toBeUndefined();
+  });
+
+  it("is sent again with the same key after a 502 or a dropped connection, then answers", async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [
+        () => new Response("Bad Gateway", { status: 502 }),
+        () => Promise.reject(new TypeError("Failed to fetch")),
+        () => Response.json({ id: "7" }, { status: 201 }),
+      ];
+      const { fetchImpl, calls } = recordingFetch(() => (answers.shift() ?? answers[0])?.() as Response);
+      const pending = createApiClient({ fetch: fetchImpl }).post("/v1/site-page-comments", { body: "x" });
+      await vi.advanceTimersByTimeAsync(1_300);
+      await expect(pending).resolves.toEqual({ id: "7" });
+      expect(calls).toHaveLength(3);
+      expect(new Set(calls.map((c) => headersOf(c.init)["idempotency-key"])).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("gives up after three tries with the last answer's problem; a GET or a refusal is not repeated", async () => {
+    vi.useFakeTimers();
+    try {
+      const gateway = recordingFetch(() => new Response("Bad Gateway", { status: 502 }));
+      const pending = createApiClient({ fetch: gateway.fetchImpl }).post("/v1/x", {});
+      const failed = expect(pending).rejects.toMatchObject({ status: 502 });
+      await vi.advanceTimersByTimeAsync(1_300);
+      await failed;
+      expect(gateway.calls).toHaveLength(3);
+
+      const read = recordingFetch(() => new Response("Bad Gateway", { status: 502 }));
+      await expect(createApiClient({ fetch: read.fetchImpl }).get("/v1/x")).rejects.toMatchObject({
+        status: 502,
+      });
+      expect(read.calls).toHaveLength(1);
+
+      const refused = recordingFetch(() => problem(422, { detail: "No" }));
+      await expect(createApiClient({ fetch: refused.fetchImpl }).post("/v1/x", {})).rejects.toMatchObject({
+        status: 422,
+      });
+      expect(refused.calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

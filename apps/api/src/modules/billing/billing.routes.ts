@@ -121,7 +121,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/v1/billing/checkout",
     {
       // A plan shows on its site's pages (the notice): they are rendered again (notices.ts).
-      config: { changes: "pages" },
+      config: { changes: "pages", idempotency: "own" },
       schema: {
         tags: TAGS,
         summary: "Buy or change a website's plan",

@@ -158,9 +158,11 @@ export async function createPageFetchQueue(opts: {
 }): Promise<PageFetchQueue> {
   if (!opts.enabled) return noPageFetch;
   const { jobs } = opts;
-  // refreshPageMetadata records its own failures on the page, so a job is never retried; a
-  // read is bounded by PAGE_FETCH_LIMITS, and the minute covers the database writes too.
-  await jobs.queue(PAGE_FETCH_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: 60 });
+  // refreshPageMetadata records a page's own failures (a site that does not answer) on the page;
+  // a job is retried only when it could not finish at all: the database went away, or the
+  // instance died under it (the job expires and another instance takes it). A read is bounded by
+  // PAGE_FETCH_LIMITS, and the minute covers the database writes too.
+  await jobs.queue(PAGE_FETCH_QUEUE, { policy: "short", retryLimit: 2, expireInSeconds: 60 });
   await jobs.work<{ pageId: string }>(
     PAGE_FETCH_QUEUE,
     { concurrency: opts.concurrency ?? 2 },

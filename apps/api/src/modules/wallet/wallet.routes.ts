@@ -97,7 +97,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/wallet/transfers",
     {
-      config: { changes: "nothing" },
+      config: { changes: "nothing", idempotency: "own" },
       schema: {
         tags: TAGS,
         summary: "Move money between your wallets",
@@ -122,7 +122,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/v1/wallet/top-ups",
     {
-      config: { changes: "nothing" },
+      config: { changes: "nothing", idempotency: "own" },
       schema: {
         tags: TAGS,
         summary: "Top up a wallet",
@@ -177,7 +177,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     "/v1/admin/wallet-credits",
     {
       onRequest: gate(ACCOUNT_ROLE.ADMIN),
-      config: { changes: "nothing" },
+      config: { changes: "nothing", idempotency: "own" },
       schema: {
         tags: ["admin", ...TAGS],
         summary: "Credit a wallet (admins)",

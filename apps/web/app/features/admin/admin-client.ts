@@ -38,7 +38,7 @@ export function createAdminClient(client: ApiClient = api) {
         `/v1/admin/moderation/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
       ),
     act: (body: ModerationActionRequest) => client.post<ModerationCase>("/v1/admin/moderation/actions", body),
-    /** `key`: one per intended credit (lib/payment-key.ts), so a retry cannot credit twice. */
+    /** `key`: one per intended credit (lib/idempotency-key.ts), so a retry cannot credit twice. */
     credit: (
       body: { ownerKind: "USER" | "ORGANIZATION"; ownerId: string; amount: number; reason: string },
       key: string,

@@ -14,7 +14,7 @@ import { Wallet } from "../../components/ui/icons.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { isApiError } from "../../lib/api.ts";
-import { newPaymentKey } from "../../lib/payment-key.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { notify } from "../../lib/toast.ts";
 import { adminApi } from "./admin-client.ts";
 
@@ -32,13 +32,13 @@ export function CreditWallet({ owner, currency }: { owner: CreditedOwner; curren
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [sending, setSending] = useState(false);
-  const [key, setKey] = useState(newPaymentKey);
+  const [key, setKey] = useState(newIdempotencyKey);
 
   function reset() {
     setAmount("");
     setReason("");
     setErrors({});
-    setKey(newPaymentKey());
+    setKey(newIdempotencyKey());
   }
 
   async function submit(event: FormEvent) {
@@ -62,7 +62,7 @@ export function CreditWallet({ owner, currency }: { owner: CreditedOwner; curren
       setOpen(false);
       reset();
     } catch (failure) {
-      if (isApiError(failure) && failure.status < 500) setKey(newPaymentKey());
+      if (isApiError(failure) && failure.status < 500) setKey(newIdempotencyKey());
       notify.error(isApiError(failure) ? failure.message : "The wallet was not credited. Try again.");
     } finally {
       setSending(false);

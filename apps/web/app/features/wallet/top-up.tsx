@@ -5,7 +5,7 @@ import { CircleAlert, CircleCheck, CreditCard, LoaderCircle } from "../../compon
 import { Input } from "../../components/ui/input.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { newPaymentKey } from "../../lib/payment-key.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { type TopUp as TopUpState, type Wallet, walletApi } from "./wallet-client.ts";
 
 /** Opens the payment provider's checkout for a top-up; throws when it cannot (an `ApiError` says why). */
@@ -29,7 +29,7 @@ export function TopUp({ wallet }: { wallet: Wallet }) {
   const [custom, setCustom] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const [key] = useState(newPaymentKey);
+  const [key] = useState(newIdempotencyKey);
   const typed = custom.trim() ? decimalToMinor(custom, currency) : null;
   const amount = custom.trim() ? typed : chosen;
   const limits = `${formatMoney(topUp.minimum, currency)} to ${formatMoney(topUp.maximum, currency)}`;

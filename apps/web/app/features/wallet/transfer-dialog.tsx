@@ -15,7 +15,7 @@ import { Input, inputVariants } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { newPaymentKey } from "../../lib/payment-key.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { notify } from "../../lib/toast.ts";
 import { walletApi } from "./wallet-client.ts";
 
@@ -47,14 +47,14 @@ export function TransferDialog({
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const [key, setKey] = useState(newPaymentKey);
+  const [key, setKey] = useState(newIdempotencyKey);
 
   function reset() {
     setFrom(currentId);
     setTo(choices.find((c) => c.id !== currentId)?.id ?? "");
     setAmount("");
     setError(undefined);
-    setKey(newPaymentKey());
+    setKey(newIdempotencyKey());
   }
 
   async function submit(event: FormEvent) {
@@ -75,7 +75,7 @@ export function TransferDialog({
       onMoved();
     } catch (failure) {
       // A refusal is final for this key: the next try is a new request.
-      if (isApiError(failure) && failure.status < 500) setKey(newPaymentKey());
+      if (isApiError(failure) && failure.status < 500) setKey(newIdempotencyKey());
       setError(isApiError(failure) ? failure.message : "The money did not move. Try again.");
     } finally {
       setSending(false);

@@ -33,8 +33,8 @@ import { serverApi } from "../../lib/api.server.ts";
 import { isApiError } from "../../lib/api.ts";
 import { redirectInAppMode } from "../../lib/app-mode-guard.server.ts";
 import { cn } from "../../lib/cn.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { titleMeta } from "../../lib/page-title.ts";
-import { newPaymentKey } from "../../lib/payment-key.ts";
 import { formatAbsolute } from "../../lib/relative-time.ts";
 import { notify } from "../../lib/toast.ts";
 import type { Route } from "./+types/website-checkout";
@@ -142,7 +142,7 @@ function Checkout({ quote, plan }: { quote: CheckoutQuote; plan: PaidPlanId }) {
   const [paying, setPaying] = useState(false);
   const [done, setDone] = useState<CheckoutResult | null>(null);
   // One key for every try of this purchase: a retry after a lost answer cannot pay twice.
-  const [key] = useState(newPaymentKey);
+  const [key] = useState(newIdempotencyKey);
   const organizationId = quote.payer.kind === "ORGANIZATION" ? quote.payer.id : null;
   const money = (minor: number) => formatMoney(minor, quote.currency);
   const live = quote.subscription !== null && quote.subscription.status !== "ENDED";
@@ -302,7 +302,7 @@ function ShortWallet({
   disabled: boolean;
 }) {
   const [sending, setSending] = useState(false);
-  const [key] = useState(newPaymentKey);
+  const [key] = useState(newIdempotencyKey);
   const money = (minor: number) => formatMoney(minor, quote.currency);
   if (!topUp?.available) {
     return (

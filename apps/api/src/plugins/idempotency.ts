@@ -1,0 +1,142 @@
+import { createHash } from "node:crypto";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX, MONEY_MESSAGES } from "@flipside/contracts/money-constants";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { isDatabaseUnavailable } from "../db/faults.ts";
+import { idempotencyKeys } from "../db/schema/money.ts";
+import { AppError, badRequest } from "../lib/errors.ts";
+
+/**
+ * `Idempotency-Key` on every POST (issue 24, docs/deploy.md#retries-and-idempotency): a client
+ * that lost a write's answer (a 502 from the balancer, a dropped connection) sends it again with
+ * the same key and gets the first answer instead of a second comment. Optional here; money calls
+ * require theirs and keep it in the same transaction as the money (`lib/idempotency.ts`, routes
+ * with `config.idempotency: "own"`).
+ *
+ * The key is claimed (a row, per person) before the work and its answer kept as it is sent. While
+ * the first is still being handled, the same key answers 409; with another body, 422. An instance
+ * that died between the two leaves its claim unanswered: the key then answers 409 until it is
+ * forgotten (a day), never a second write. Signed-in callers only: keys are per person.
+ */
+const KEY = new RegExp(`^[\\x21-\\x7e](?:[\\x20-\\x7e]{0,${IDEMPOTENCY_KEY_MAX - 2}}[\\x21-\\x7e])?$`);
+/** A claim whose answer is still to come. */
+const IN_PROGRESS = 0;
+const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+
+interface Claim {
+  userId: string;
+  key: string;
+}
+
+/** What a kept answer holds besides its status. */
+interface Kept {
+  json: unknown;
+  location?: string;
+}
+
+function isKept(body: unknown): body is Kept {
+  return typeof body === "object" && body !== null && "json" in body;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** "own": the route claims its Idempotency-Key itself, in its own transaction (money). */
+    idempotency?: "own";
+  }
+}
+
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance) => {
+    const claims = new WeakMap<FastifyRequest, Claim>();
+
+    app.addHook("preHandler", async (request, reply) => {
+      if (request.method !== "POST" || request.routeOptions.config.idempotency === "own") return;
+      const header = request.headers[HEADER];
+      if (header === undefined || !request.url.startsWith("/api/")) return;
+      const key = Array.isArray(header) ? undefined : header;
+      if (!key || !KEY.test(key)) {
+        const message = `${IDEMPOTENCY_HEADER}: any unique text of 1 to ${IDEMPOTENCY_KEY_MAX} printable characters`;
+        throw badRequest(message, [{ field: IDEMPOTENCY_HEADER, message }]);
+      }
+      const viewer = await request.viewer();
+      if (!viewer) return;
+      const claim = { userId: viewer.id, key };
+      const fingerprint = createHash("sha256")
+        .update(`${request.method} ${request.routeOptions.url ?? request.url}\n`)
+        .update(JSON.stringify(request.params ?? {}))
+        .update("\n")
+        .update(JSON.stringify(request.body ?? null))
+        .digest("hex");
+      const [claimed] = await app.db
+        .insert(idempotencyKeys)
+        .values({ ...claim, fingerprint, status: IN_PROGRESS, body: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed) {
+        claims.set(request, claim);
+        return;
+      }
+      const [earlier] = await app.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, key)));
+      // Forgotten between the two statements (a day old): as good as new, but do not race it.
+      if (!earlier || earlier.status === IN_PROGRESS) {
+        reply.header("retry-after", "1");
+        throw new AppError("conflict", MONEY_MESSAGES.keyInFlight);
+      }
+      if (earlier.fingerprint !== fingerprint) {
+        throw new AppError("validation_failed", MONEY_MESSAGES.keyReused, [
+          { field: IDEMPOTENCY_HEADER, message: MONEY_MESSAGES.keyReused },
+        ]);
+      }
+      const kept = isKept(earlier.body) ? earlier.body : { json: null };
+      reply.header("idempotent-replayed", "true").status(earlier.status);
+      if (kept.location) reply.header("location", kept.location);
+      if (kept.json === null) return reply.send();
+      // Sent as the text it was, not through the route's serializer again.
+      const problem = earlier.status >= 400;
+      return reply
+        .type(problem ? "application/problem+json" : "application/json; charset=utf-8")
+        .send(JSON.stringify(kept.json));
+    });
+
+    // Registered before compression (app.ts), so the answer is still its JSON text here.
+    app.addHook("onSend", async (request, reply, payload) => {
+      const claim = claims.get(request);
+      if (!claim) return payload;
+      claims.delete(request);
+      const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+      const status = reply.statusCode;
+      let json: unknown = null;
+      let keep = status < 500 && status !== 429;
+      if (keep && typeof payload === "string" && payload !== "") {
+        try {
+          json = JSON.parse(payload);
+        } catch {
+          keep = false;
+        }
+      } else if (keep && payload !== null && payload !== undefined && payload !== "") {
+        // A stream or bytes: not something to answer again from a row.
+        keep = false;
+      }
+      try {
+        if (keep) {
+          const location = reply.getHeader("location");
+          const body: Kept = { json, ...(typeof location === "string" ? { location } : {}) };
+          await app.db.update(idempotencyKeys).set({ status, body }).where(where);
+        } else {
+          // A failure (or an answer that cannot be kept): the request may be sent again with its key.
+          await app.db.delete(idempotencyKeys).where(where);
+        }
+      } catch (error) {
+        // The claim stays unanswered (409 for this key) rather than failing an answer already made.
+        if (!isDatabaseUnavailable(error)) throw error;
+        request.log.warn({ err: error }, "idempotency key not answered: the database went away");
+      }
+      return payload;
+    });
+  },
+  { name: "idempotency", dependencies: ["db", "auth"] },
+);
