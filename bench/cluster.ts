@@ -1,0 +1,292 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type PrivatePostgres, startPrivatePostgres } from "../apps/api/test/private-postgres.ts";
+import { S3_CREDENTIALS, type S3Server, startS3Server } from "../apps/api/test/s3-server.ts";
+import { freePort, type RunningServer, startServer } from "../e2e/fixtures/server.ts";
+
+/**
+ * Several Flipside instances behind HAProxy, as production runs them (docs/deploy.md): each with
+ * its own data directory, all on one PostgreSQL server, one Redis and one S3-compatible store —
+ * each of those a private process of the cluster's, so the drills (bench/drill.ts) may stop and
+ * start them without touching the machine's own services. `npm run cluster` starts one for
+ * development; Debian's haproxy and redis-server must be installed (`apt-get install haproxy
+ * redis-server`); PostgreSQL's server binaries come with Debian's postgresql.
+ */
+export interface Instance {
+  name: string;
+  port: number;
+  url: string;
+  server: RunningServer | undefined;
+}
+
+export interface Cluster {
+  /** The balancer's address: what people use. */
+  url: string;
+  instances: Instance[];
+  postgres: PrivatePostgres;
+  redis: Service;
+  s3: S3Server;
+  /** The environment every instance gets. */
+  env: Record<string, string>;
+  start(index: number): Promise<void>;
+  /** SIGTERM, and wait for the process to drain and exit. */
+  stopInstance(index: number): Promise<void>;
+  /** kill -9: in-flight requests are lost at the socket. */
+  kill(index: number): Promise<void>;
+  /** SIGSTOP / SIGCONT: the process stops answering anything, as a cut network looks to the balancer. */
+  freeze(index: number): void;
+  thaw(index: number): void;
+  /** Removes everything the cluster made. */
+  stop(): Promise<void>;
+}
+
+export interface Service {
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+function which(command: string): string | undefined {
+  for (const dir of ["/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/bin", "/usr/local/sbin"]) {
+    if (existsSync(join(dir, command))) return join(dir, command);
+  }
+  return undefined;
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function exited(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+}
+
+/** A redis-server of the cluster's own on a free port, keeping nothing on disk. */
+async function startRedis(): Promise<Service> {
+  const binary = which("redis-server");
+  if (!binary) throw new Error("redis-server is not installed (apt-get install redis-server)");
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const ping = async () => {
+    try {
+      return execFileSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).trim() === "PONG";
+    } catch {
+      return false;
+    }
+  };
+  const service: Service = {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn(
+        binary,
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        {
+          stdio: "ignore",
+        },
+      );
+      await until(ping, "Redis answering");
+    },
+    async stop() {
+      if (!child) return;
+      const running = child;
+      child = undefined;
+      running.kill("SIGKILL");
+      await exited(running);
+    },
+  };
+  await service.start();
+  return service;
+}
+
+function haproxyConfig(port: number, instances: Instance[]) {
+  return `global
+  maxconn 4000
+  log stderr format raw local0 notice
+
+defaults
+  mode http
+  log global
+  log global
+  timeout connect 1s
+  timeout client 60s
+  timeout server 60s
+  # Shorter than the instances' drain (SHUTDOWN_DRAIN_MS): no idle connection outlives it.
+  timeout http-keep-alive 2s
+  retries 3
+  option redispatch
+  # A request the instance refused or closed without answering goes to another.
+  retry-on conn-failure empty-response
+  option forwardfor
+
+frontend flipside
+  bind 127.0.0.1:${port}
+  default_backend instances
+
+backend instances
+  balance roundrobin
+  option httpchk GET /api/ready
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 2
+${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join("\n")}
+`;
+}
+
+async function startHaproxy(config: string, dir: string, port: number): Promise<Service> {
+  const binary = which("haproxy");
+  if (!binary) throw new Error("haproxy is not installed (apt-get install haproxy)");
+  const file = join(dir, "haproxy.cfg");
+  await writeFile(file, config);
+  let child: ChildProcess | undefined;
+  let output = "";
+  const service: Service = {
+    url: `http://127.0.0.1:${port}`,
+    async start() {
+      child = spawn(binary, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout?.on("data", (d) => (output = (output + d).slice(-5_000)));
+      child.stderr?.on("data", (d) => (output = (output + d).slice(-5_000)));
+      const running = child;
+      await until(async () => {
+        if (running.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
+        return (await fetch(`${service.url}/api/health`)).ok;
+      }, "HAProxy forwarding").catch((error: Error) => {
+        throw new Error(`${error.message}; HAProxy said:\n${output}`);
+      });
+    },
+    async stop() {
+      if (!child) return;
+      const running = child;
+      child = undefined;
+      running.kill("SIGTERM");
+      await exited(running);
+    },
+  };
+  return service;
+}
+
+export async function startCluster(
+  opts: { instances?: number; env?: Record<string, string> } = {},
+): Promise<Cluster> {
+  const count = opts.instances ?? 2;
+  const dir = await mkdtemp(join(tmpdir(), "flipside-cluster-"));
+  const cleanups: (() => Promise<void>)[] = [async () => rm(dir, { recursive: true, force: true })];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    const postgres = await startPrivatePostgres();
+    cleanups.push(() => postgres.destroy());
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.close());
+
+    const balancerPort = await freePort();
+    const url = `http://127.0.0.1:${balancerPort}`;
+    const env: Record<string, string> = {
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      PUBLIC_ORIGIN: url,
+      // HAProxy on loopback adds the client's address to X-Forwarded-For.
+      TRUST_PROXY: "127.0.0.1",
+      SHUTDOWN_DRAIN_MS: "3000",
+      LOG_LEVEL: "warn",
+      ...opts.env,
+    };
+    const instances: Instance[] = [];
+    for (let i = 0; i < count; i++) {
+      const port = await freePort();
+      instances.push({ name: `i${i + 1}`, port, url: `http://127.0.0.1:${port}`, server: undefined });
+    }
+    const dataDir = (index: number) => join(dir, `instance-${index + 1}`);
+    const start = async (index: number) => {
+      const instance = instances[index];
+      if (!instance) throw new Error(`no instance ${index}`);
+      instance.server = await startServer(
+        { ...env, UPLOAD_DIR_SHARED: undefined },
+        {
+          dataDir: dataDir(index),
+          port: instance.port,
+        },
+      );
+    };
+    // The first migrates; the others find it done.
+    await start(0);
+    for (let i = 1; i < count; i++) await start(i);
+    cleanups.push(async () => {
+      for (const instance of instances) await instance.server?.stop();
+    });
+    const balancer = await startHaproxy(haproxyConfig(balancerPort, instances), dir, balancerPort);
+    await balancer.start();
+    cleanups.push(() => balancer.stop());
+
+    const running = (index: number) => {
+      const server = instances[index]?.server;
+      if (!server) throw new Error(`instance ${index + 1} is not running`);
+      return server;
+    };
+    return {
+      url,
+      instances,
+      postgres,
+      redis,
+      s3,
+      env,
+      start,
+      async stopInstance(index) {
+        await running(index).stop();
+        const instance = instances[index];
+        if (instance) instance.server = undefined;
+      },
+      async kill(index) {
+        const server = running(index);
+        process.kill(server.pid, "SIGKILL");
+        await server.stop();
+        const instance = instances[index];
+        if (instance) instance.server = undefined;
+      },
+      freeze(index) {
+        process.kill(running(index).pid, "SIGSTOP");
+      },
+      thaw(index) {
+        process.kill(running(index).pid, "SIGCONT");
+      },
+      stop: cleanUp,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+// `npm run cluster`: a cluster for development, until Ctrl-C.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const cluster = await startCluster({ instances: Number(process.env.CLUSTER_INSTANCES ?? 2) });
+  console.log(`Flipside cluster: ${cluster.url} (HAProxy, round robin, health check /api/ready)`);
+  for (const instance of cluster.instances) console.log(`  ${instance.name}: ${instance.url}`);
+  console.log(`  PostgreSQL: ${cluster.postgres.url}`);
+  console.log(`  Redis: ${cluster.redis.url}`);
+  console.log(`  S3 (s3rver): ${cluster.s3.endpoint}, bucket ${cluster.s3.bucket}`);
+  console.log("Ctrl-C stops it and removes everything it made.");
+  const stop = async () => {
+    await cluster.stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop).once("SIGTERM", stop);
+}
