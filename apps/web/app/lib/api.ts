@@ -1,5 +1,4 @@
 import type { FieldError, Problem } from "@flipside/contracts/problem";
-import { newIdempotencyKey } from "./idempotency-key.ts";
 
 /** An answer from the API that was not a success, with its RFC 9457 problem details. */
 export class ApiError extends Error {
@@ -73,12 +72,6 @@ export interface ApiClientOptions {
   /** Overrides `fetch` (server loaders). */
   transport?: Transport;
 }
-
-const IDEMPOTENCY = "idempotency-key";
-/** The waits before each repeat of a POST whose answer was lost. */
-const RETRY_DELAYS_MS = [300, 1_000];
-/** The balancer's answers for an instance that went away or a database that did (a moment). */
-const LOST_ANSWER = new Set([502, 503, 504]);
 
 const NETWORK_PROBLEM: Problem = {
   type: "about:blank",
@@ -187,25 +180,18 @@ export function createApiClient({ baseUrl = "", fetch: fetchImpl, transport }: A
         init.headers["content-type"] = "application/json";
       }
     }
-    // Every POST carries a key, and one whose answer was lost is sent again with it: the server
-    // answers the first result instead of writing twice (docs/deploy.md#retries-and-idempotency).
-    const retries = method === "POST" ? RETRY_DELAYS_MS : [];
-    if (method === "POST" && !Object.keys(init.headers).some((h) => h.toLowerCase() === IDEMPOTENCY)) {
-      init.headers[IDEMPOTENCY] = newIdempotencyKey();
-    }
     const url = buildApiUrl(path, query, baseUrl);
-    let response: Response | undefined;
-    for (let attempt = 0; ; attempt++) {
-      const retry = retries[attempt];
-      try {
-        response = await send(url, init);
-        if (retry === undefined || !LOST_ANSWER.has(response.status)) break;
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        if (retry === undefined) throw new ApiError(NETWORK_PROBLEM);
-      }
-      await new Promise((resolve) => setTimeout(resolve, retry));
-      if (signal?.aborted) throw signal.reason;
+    let response: Response;
+    try {
+      // Every POST carries a key and is sent again when its answer was lost (lost-answers.ts),
+      // code that comes with the first POST: reading a page never needs it.
+      response =
+        method === "POST"
+          ? await (await import("./lost-answers.ts")).sendKeyed(send, url, init)
+          : await send(url, init);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(NETWORK_PROBLEM);
     }
     if (!response.ok) throw new ApiError(await readProblem(response));
     let data: unknown;

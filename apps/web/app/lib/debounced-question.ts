@@ -4,12 +4,14 @@ import { isApiError } from "./api.ts";
 /**
  * Asks after `delayMs` of quiet each time `key` changes (null: nothing to ask), cancelling the
  * question before; a help while typing (suggestions, the mention picker), never in the way: a
- * failure or a rate limit leaves things as they are.
+ * failure or a rate limit leaves things as they are. `ask` is given the key it asks about: the
+ * newest render's closure may already hold newer text (an emptied box) when the timer fires,
+ * before the effect that would cancel it has run.
  */
 export function useDebouncedQuestion<T>(
   key: string | null,
   delayMs: number,
-  ask: (signal: AbortSignal) => Promise<T>,
+  ask: (key: string, signal: AbortSignal) => Promise<T>,
   onAnswer: (answer: T) => void,
   what: string,
 ) {
@@ -20,7 +22,7 @@ export function useDebouncedQuestion<T>(
     const controller = new AbortController();
     const timer = setTimeout(() => {
       latest.current
-        .ask(controller.signal)
+        .ask(key, controller.signal)
         .then((answer) => {
           if (!controller.signal.aborted) latest.current.onAnswer(answer);
         })

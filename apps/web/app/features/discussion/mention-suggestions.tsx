@@ -47,7 +47,8 @@ export default function MentionSuggestions({
   useDebouncedQuestion(
     `${pageId}|${query.trim()}`,
     MENTION_DEBOUNCE_MS,
-    (signal) => discussionApi.mentionSuggestions(query.trim(), pageId, signal),
+    (question, signal) =>
+      discussionApi.mentionSuggestions(question.slice(question.indexOf("|") + 1), pageId, signal),
     (found) => {
       setPeople(found);
       setActive(0);

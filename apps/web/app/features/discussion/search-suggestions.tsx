@@ -50,7 +50,7 @@ export default function SearchSuggestions({
   useDebouncedQuestion(
     asking ? q : null,
     SUGGEST_DEBOUNCE_MS,
-    (signal) => discussionApi.suggestPages(q, signal),
+    (question, signal) => discussionApi.suggestPages(question, signal),
     (found) => {
       // An answer that comes after the arrows chose a page keeps that page chosen if it is still there.
       const chosen = view.current.items[view.current.active]?.id;
