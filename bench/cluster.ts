@@ -81,7 +81,12 @@ async function startRedis(): Promise<Service> {
   let child: ChildProcess | undefined;
   const ping = async () => {
     try {
-      return execFileSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).trim() === "PONG";
+      return (
+        execFileSync("redis-cli", ["-p", String(port), "ping"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        }).trim() === "PONG"
+      );
     } catch {
       return false;
     }

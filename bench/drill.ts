@@ -110,7 +110,7 @@ async function uploadImage(base: string, token: string): Promise<string> {
   const reserved = await request(`${base}/api/v1/image-attachment-urls`, {
     method: "POST",
     headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({}),
+    body: JSON.stringify({ type: "IMAGE" }),
   });
   const uploadUrl = (reserved.body as { uploadUrl?: string } | undefined)?.uploadUrl;
   if (!uploadUrl) throw new Error(`no upload address: ${reserved.status} ${JSON.stringify(reserved.body)}`);
@@ -302,12 +302,15 @@ async function uploadsEverywhere(cluster: Cluster, image: string) {
   return statuses.filter((s) => s === "404").length;
 }
 
-/** CPU seconds (user + system) a process and its children have used so far. */
+/**
+ * CPU seconds (user + system) a process has used so far, with those of its children that ended
+ * (PostgreSQL's backends come and go with the pools' connections).
+ */
 function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime, stime are fields 14 and 15 of stat (11 and 12 after the command).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    // utime, stime, cutime, cstime: fields 14–17 of stat (11–14 after the command).
+    return fields.slice(11, 15).reduce((n, f) => n + Number(f), 0) / 100;
   } catch {
     return 0;
   }

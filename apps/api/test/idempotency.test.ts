@@ -121,11 +121,19 @@ describe("a POST with an Idempotency-Key", () => {
 
   it("whose first request never answered (its instance died) is never written again", async () => {
     // What a process killed between its claim and its answer leaves behind.
-    await t.app.db
-      .insert(idempotencyKeys)
-      .values({ userId: writer.id, key: "key-orphaned", fingerprint: "unknown", status: 0, body: {} });
+    await t.app.db.insert(idempotencyKeys).values({
+      userId: writer.id,
+      key: "key-orphaned",
+      fingerprint: "unknown",
+      status: 0,
+      body: {},
+      createdAt: new Date(Date.now() - 60_000),
+    });
     const res = await comment("key-orphaned", "After a crash");
     expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      "The first request with this Idempotency-Key was cut off before it answered, so whether it took effect is not known. Reload to check before you try again.",
+    );
     expect(await commentsSaying("After a crash")).toHaveLength(0);
   });
 

@@ -54,6 +54,7 @@ export const MONEY_MESSAGES = {
   keyRequired: `This call moves money: send an ${IDEMPOTENCY_HEADER} header (any unique text up to ${IDEMPOTENCY_KEY_MAX} characters) so that a retry cannot pay twice.`,
   keyReused: `This ${IDEMPOTENCY_HEADER} was already used for a different request. Use a new key for a new request.`,
   keyInFlight: `A request with this ${IDEMPOTENCY_HEADER} is still being processed. Try again in a moment.`,
+  keyCutOff: `The first request with this ${IDEMPOTENCY_HEADER} was cut off before it answered, so whether it took effect is not known. Reload to check before you try again.`,
   paymentsNotConfigured:
     "Payments are not configured on this server, so wallets cannot be topped up here. An administrator can credit a wallet from the admin area.",
   amountBelowMinimum: "The amount is below the minimum.",

@@ -16,8 +16,8 @@ import { AppError, badRequest } from "../lib/errors.ts";
  *
  * The key is claimed (a row, per person) before the work and its answer kept as it is sent. While
  * the first is still being handled, the same key answers 409; with another body, 422. An instance
- * that died between the two leaves its claim unanswered: the key then answers 409 until it is
- * forgotten (a day), never a second write. Signed-in callers only: keys are per person.
+ * that died between the two leaves its claim unanswered: the key then answers 409 — saying so
+ * once no request could still be running — until it is forgotten (a day), never a second write. Signed-in callers only: keys are per person.
  */
 const KEY = new RegExp(`^[\\x21-\\x7e](?:[\\x20-\\x7e]{0,${IDEMPOTENCY_KEY_MAX - 2}}[\\x21-\\x7e])?$`);
 /** A claim whose answer is still to come. */
@@ -83,6 +83,10 @@ export const idempotencyPlugin = fp(
         .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, key)));
       // Forgotten between the two statements (a day old): as good as new, but do not race it.
       if (!earlier || earlier.status === IN_PROGRESS) {
+        // Older than any request may run: its instance died between the claim and the answer.
+        if (earlier && Date.now() - earlier.createdAt.getTime() > app.config.REQUEST_TIMEOUT_MS) {
+          throw new AppError("conflict", MONEY_MESSAGES.keyCutOff);
+        }
         reply.header("retry-after", "1");
         throw new AppError("conflict", MONEY_MESSAGES.keyInFlight);
       }
