@@ -19,7 +19,7 @@ export interface IdempotencyClaim {
 }
 
 /** Printable ASCII without spaces at the ends, as Stripe accepts (UUIDs in practice). */
-const KEY = new RegExp(`^[\\x21-\\x7e](?:[\\x20-\\x7e]{0,${IDEMPOTENCY_KEY_MAX - 2}}[\\x21-\\x7e])?$`);
+export const KEY = new RegExp(`^[\\x21-\\x7e](?:[\\x20-\\x7e]{0,${IDEMPOTENCY_KEY_MAX - 2}}[\\x21-\\x7e])?$`);
 
 /**
  * The caller's claim for a money-moving call: its Idempotency-Key (required: 400 without one) and
@@ -33,13 +33,17 @@ export function idempotencyClaim(request: FastifyRequest, userId: string): Idemp
       { field: IDEMPOTENCY_HEADER, message: MONEY_MESSAGES.keyRequired },
     ]);
   }
-  const fingerprint = createHash("sha256")
+  return { userId, key, fingerprint: fingerprintOf(request) };
+}
+
+/** What a key stands for: the method, the route, its parameters and the body. */
+export function fingerprintOf(request: FastifyRequest): string {
+  return createHash("sha256")
     .update(`${request.method} ${request.routeOptions.url ?? request.url}\n`)
     .update(JSON.stringify(request.params ?? {}))
     .update("\n")
     .update(JSON.stringify(request.body ?? null))
     .digest("hex");
-  return { userId, key, fingerprint };
 }
 
 interface StoredProblem {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX, MONEY_MESSAGES } from "@flipside/contracts/money-constants";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -6,6 +5,7 @@ import fp from "fastify-plugin";
 import { isDatabaseUnavailable } from "../db/faults.ts";
 import { idempotencyKeys } from "../db/schema/money.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
+import { fingerprintOf, KEY } from "../lib/idempotency.ts";
 
 /**
  * `Idempotency-Key` on every POST (issue 24, docs/deploy.md#retries-and-idempotency): a client
@@ -19,7 +19,6 @@ import { AppError, badRequest } from "../lib/errors.ts";
  * that died between the two leaves its claim unanswered: the key then answers 409 — saying so
  * once no request could still be running — until it is forgotten (a day), never a second write. Signed-in callers only: keys are per person.
  */
-const KEY = new RegExp(`^[\\x21-\\x7e](?:[\\x20-\\x7e]{0,${IDEMPOTENCY_KEY_MAX - 2}}[\\x21-\\x7e])?$`);
 /** A claim whose answer is still to come. */
 const IN_PROGRESS = 0;
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
@@ -62,12 +61,7 @@ export const idempotencyPlugin = fp(
       const viewer = await request.viewer();
       if (!viewer) return;
       const claim = { userId: viewer.id, key };
-      const fingerprint = createHash("sha256")
-        .update(`${request.method} ${request.routeOptions.url ?? request.url}\n`)
-        .update(JSON.stringify(request.params ?? {}))
-        .update("\n")
-        .update(JSON.stringify(request.body ?? null))
-        .digest("hex");
+      const fingerprint = fingerprintOf(request);
       const [claimed] = await app.db
         .insert(idempotencyKeys)
         .values({ ...claim, fingerprint, status: IN_PROGRESS, body: {} })
