@@ -54,15 +54,13 @@ import { authPlugin, carriesCredentials } from "./plugins/auth.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin, sendProblem } from "./plugins/errors.ts";
 import { idempotencyPlugin } from "./plugins/idempotency.ts";
-import { invalidationPlugin } from "./plugins/invalidation.ts";
+import { invalidationPlugin, isSuccessfulApiWrite } from "./plugins/invalidation.ts";
 import { jobsPlugin } from "./plugins/jobs.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { redisPlugin } from "./plugins/redis.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
-
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export interface BuildOptions {
   /** An already-open database; otherwise one is opened from the config. */
@@ -250,9 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // afresh. Routes whose changes are confined to the pages they invalidate say so.
     app.addHook("onResponse", (request, reply, done) => {
       if (
-        UNSAFE_METHODS.has(request.method) &&
-        reply.statusCode < 400 &&
-        request.url.startsWith("/api/") &&
+        isSuccessfulApiWrite(request, reply.statusCode) &&
         request.routeOptions.config.changes === undefined
       ) {
         htmlCache.clear();

@@ -1,24 +1,12 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX, MONEY_MESSAGES } from "@flipside/contracts/money-constants";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isDatabaseUnavailable } from "../db/faults.ts";
 import { idempotencyKeys } from "../db/schema/money.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { fingerprintOf, KEY } from "../lib/idempotency.ts";
 
-/**
- * `Idempotency-Key` on every POST (issue 24, docs/deploy.md#retries-and-idempotency): a client
- * that lost a write's answer (a 502 from the balancer, a dropped connection) sends it again with
- * the same key and gets the first answer instead of a second comment. Optional here; money calls
- * require theirs and keep it in the same transaction as the money (`lib/idempotency.ts`, routes
- * with `config.idempotency: "own"`).
- *
- * The key is claimed (a row, per person) before the work and its answer kept as it is sent. While
- * the first is still being handled, the same key answers 409; with another body, 422. An instance
- * that died between the two leaves its claim unanswered: the key then answers 409 — saying so
- * once no request could still be running — until it is forgotten (a day), never a second write. Signed-in callers only: keys are per person.
- */
 /** A claim whose answer is still to come. */
 const IN_PROGRESS = 0;
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
@@ -45,21 +33,33 @@ declare module "fastify" {
   }
 }
 
+/**
+ * `Idempotency-Key` on every POST (issue 24, docs/deploy.md#retries-and-idempotency): a client
+ * that lost a write's answer (a 502 from the balancer, a dropped connection) sends it again with
+ * the same key and gets the first answer instead of a second comment. Optional here; money calls
+ * require theirs and keep it in the same transaction as the money (`lib/idempotency.ts`, routes
+ * with `config.idempotency: "own"`).
+ *
+ * The key is claimed (a row, per person) before the work and its answer kept as it is sent. While
+ * the first is still being handled, the same key answers 409; with another body, 422. An instance
+ * that died between the two leaves its claim unanswered: the key then answers 409 — saying so
+ * once no request could still be running — until it is forgotten (a day), never a second write.
+ * Signed-in callers only: keys are per person. The hooks are callback-style and return at once
+ * for everything but a keyed POST: no promise per request on the hot path.
+ */
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
     const claims = new WeakMap<FastifyRequest, Claim>();
 
-    app.addHook("preHandler", async (request, reply) => {
-      if (request.method !== "POST" || request.routeOptions.config.idempotency === "own") return;
-      const header = request.headers[HEADER];
-      if (header === undefined || !request.url.startsWith("/api/")) return;
+    /** Claims the key, or answers from it: true when the request was answered here. */
+    async function claimOrReplay(request: FastifyRequest, reply: FastifyReply, header: string | string[]) {
       const key = Array.isArray(header) ? undefined : header;
       if (!key || !KEY.test(key)) {
         const message = `${IDEMPOTENCY_HEADER}: any unique text of 1 to ${IDEMPOTENCY_KEY_MAX} printable characters`;
         throw badRequest(message, [{ field: IDEMPOTENCY_HEADER, message }]);
       }
       const viewer = await request.viewer();
-      if (!viewer) return;
+      if (!viewer) return false;
       const claim = { userId: viewer.id, key };
       const fingerprint = fingerprintOf(request);
       const [claimed] = await app.db
@@ -69,7 +69,7 @@ export const idempotencyPlugin = fp(
         .returning({ key: idempotencyKeys.key });
       if (claimed) {
         claims.set(request, claim);
-        return;
+        return false;
       }
       const [earlier] = await app.db
         .select()
@@ -92,18 +92,37 @@ export const idempotencyPlugin = fp(
       const kept = isKept(earlier.body) ? earlier.body : { json: null };
       reply.header("idempotent-replayed", "true").status(earlier.status);
       if (kept.location) reply.header("location", kept.location);
-      if (kept.json === null) return reply.send();
+      if (kept.json === null) {
+        reply.send();
+        return true;
+      }
       // Sent as the text it was, not through the route's serializer again.
       const problem = earlier.status >= 400;
-      return reply
+      reply
         .type(problem ? "application/problem+json" : "application/json; charset=utf-8")
         .send(JSON.stringify(kept.json));
+      return true;
+    }
+
+    app.addHook("preHandler", (request, reply, done) => {
+      const header = request.headers[HEADER];
+      if (
+        header === undefined ||
+        request.method !== "POST" ||
+        request.routeOptions.config.idempotency === "own" ||
+        !request.url.startsWith("/api/")
+      ) {
+        done();
+        return;
+      }
+      // A hook that answers does not go on (Fastify's early response).
+      claimOrReplay(request, reply, header).then((answered) => {
+        if (!answered) done();
+      }, done);
     });
 
-    // Registered before compression (app.ts), so the answer is still its JSON text here.
-    app.addHook("onSend", async (request, reply, payload) => {
-      const claim = claims.get(request);
-      if (!claim) return payload;
+    /** Keeps the answer as the key's, or lets the key go when the request failed. */
+    async function answer(request: FastifyRequest, reply: FastifyReply, payload: unknown, claim: Claim) {
       claims.delete(request);
       const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
       const status = reply.statusCode;
@@ -133,7 +152,16 @@ export const idempotencyPlugin = fp(
         if (!isDatabaseUnavailable(error)) throw error;
         request.log.warn({ err: error }, "idempotency key not answered: the database went away");
       }
-      return payload;
+    }
+
+    // Registered before compression (app.ts), so the answer is still its JSON text here.
+    app.addHook("onSend", (request, reply, payload, done) => {
+      const claim = claims.get(request);
+      if (!claim) {
+        done(null, payload);
+        return;
+      }
+      answer(request, reply, payload, claim).then(() => done(null, payload), done);
     });
   },
   { name: "idempotency", dependencies: ["db", "auth"] },

@@ -45,10 +45,15 @@ declare module "fastify" {
 const CHANNEL = "flipside:invalidate";
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** A write through the API that succeeded: what may change what caches hold. */
+export function isSuccessfulApiWrite(request: FastifyRequest, statusCode: number): boolean {
+  return UNSAFE_METHODS.has(request.method) && statusCode < 400 && request.url.startsWith("/api/");
+}
+
 export const invalidationPlugin = fp(
   async (app: FastifyInstance, opts: { wroteCookieSeconds: number }) => {
     const self = randomUUID();
-    const handlers = new Map<InvalidationKind, ((key: string) => void)[]>();
+    const handlers = new Map<string, ((key: string) => void)[]>();
     let applying = false;
     const { redis } = app;
     redis?.subscribe(CHANNEL, (text) => {
@@ -60,7 +65,7 @@ export const invalidationPlugin = fp(
       }
       if (message.from === self || typeof message.kind !== "string" || typeof message.key !== "string")
         return;
-      const apply = handlers.get(message.kind as InvalidationKind) ?? [];
+      const apply = handlers.get(message.kind) ?? [];
       applying = true;
       try {
         for (const handler of apply) handler(message.key);
@@ -89,7 +94,7 @@ export const invalidationPlugin = fp(
       else done();
     });
     app.addHook("onSend", (request, reply, payload, done) => {
-      if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400 && request.url.startsWith("/api/")) {
+      if (isSuccessfulApiWrite(request, reply.statusCode)) {
         reply.setCookie(WROTE_COOKIE, String(Date.now()), {
           path: "/",
           maxAge: opts.wroteCookieSeconds,

@@ -26,7 +26,7 @@ declare module "fastify" {
   }
 }
 
-export function connectRedis(
+function connectRedis(
   url: string,
   opts: { commandTimeoutMs: number; onError: (err: Error) => void },
 ): SharedRedis & { close(): Promise<void> } {

@@ -27,20 +27,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         app.redis?.ping().then((up) => (up ? ("up" as const) : ("down" as const))),
       ]);
-      const state = { database, ...(redis ? { redis } : {}) };
-      if (app.lifecycle.draining) {
-        return reply
-          .status(503)
-          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ status: "draining", ...state });
+      const status = app.lifecycle.draining
+        ? ("draining" as const)
+        : database === "down"
+          ? ("unavailable" as const)
+          : redis === "down"
+            ? ("degraded" as const)
+            : ("ok" as const);
+      const answer = { status, database, ...(redis ? { redis } : {}) };
+      if (status === "draining" || status === "unavailable") {
+        return reply.status(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS)).send(answer);
       }
-      if (database === "down") {
-        return reply
-          .status(503)
-          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ status: "unavailable", ...state });
-      }
-      return { status: redis === "down" ? ("degraded" as const) : ("ok" as const), ...state };
+      return answer;
     },
   );
 };
