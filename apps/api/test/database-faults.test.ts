@@ -171,6 +171,52 @@ describe.runIf(serverUrl)("the PostgreSQL server stopped and started again", () 
     expect(handled).toBe(true);
   }, 120_000);
 
+  it("a keyed write cut off by the restart can be sent again with its key once the database is back", async () => {
+    const page = await app.inject({
+      method: "POST",
+      url: "/api/v1/site-pages/flip",
+      headers: user.headers,
+      payload: { url: "https://restarted-midway.com/" },
+    });
+    expect(page.statusCode).toBeLessThan(300);
+    const send = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/site-page-comments",
+        headers: { ...user.headers, "idempotency-key": "key-across-a-restart" },
+        payload: { sitePage_id: page.json().id, body: "Written across a restart" },
+      });
+    // The comment waits on a lock after its key is claimed; the server stops under it.
+    const holder = new pg.Client({ connectionString: server.url });
+    await holder.connect();
+    await holder.query("begin; lock table contributions in access exclusive mode");
+    const first = send();
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await holder.query(
+        "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      );
+      if (rows[0].n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    holder.on("error", () => {});
+    await server.stop();
+    expect((await first).statusCode).toBe(503);
+    await server.start();
+    // The claim is let go once the database is back: the repeat writes, once.
+    let again = await send();
+    for (let i = 0; again.statusCode === 409 && i < 40; i++) {
+      expect(again.headers["retry-after"]).toBe("1");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      again = await send();
+    }
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await send()).headers["idempotent-replayed"]).toBe("true");
+    const { rows } = await database.execute(
+      "select count(*)::int as n from contributions where body = 'Written across a restart'",
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+  }, 60_000);
+
   it("a server process started while the database is down waits for it, then serves", async () => {
     await server.stop();
     const port = await freePort();

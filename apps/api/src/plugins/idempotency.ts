@@ -10,6 +10,8 @@ import { fingerprintOf, KEY } from "../lib/idempotency.ts";
 /** A claim whose answer is still to come. */
 const IN_PROGRESS = 0;
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+/** Waits before each new try to keep an answer while the database is away: about a minute in all. */
+const SETTLE_WAITS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
 interface Claim {
   userId: string;
@@ -138,21 +140,51 @@ export const idempotencyPlugin = fp(
         // A stream or bytes: not something to answer again from a row.
         keep = false;
       }
+      let settle: () => Promise<unknown>;
+      if (keep) {
+        const location = reply.getHeader("location");
+        const body: Kept = { json, ...(typeof location === "string" ? { location } : {}) };
+        settle = () => app.db.update(idempotencyKeys).set({ status, body }).where(where);
+      } else {
+        // A failure (or an answer that cannot be kept): the request may be sent again with its key.
+        settle = () => app.db.delete(idempotencyKeys).where(where);
+      }
       try {
-        if (keep) {
-          const location = reply.getHeader("location");
-          const body: Kept = { json, ...(typeof location === "string" ? { location } : {}) };
-          await app.db.update(idempotencyKeys).set({ status, body }).where(where);
-        } else {
-          // A failure (or an answer that cannot be kept): the request may be sent again with its key.
-          await app.db.delete(idempotencyKeys).where(where);
-        }
+        await settle();
       } catch (error) {
-        // The claim stays unanswered (409 for this key) rather than failing an answer already made.
+        // The answer is made; keeping it can wait for the database (the key answers 409 meanwhile).
         if (!isDatabaseUnavailable(error)) throw error;
-        request.log.warn({ err: error }, "idempotency key not answered: the database went away");
+        request.log.warn({ err: error }, "idempotency key not answered yet: the database went away");
+        settleLater(settle, 0);
       }
     }
+
+    const waiting = new Set<NodeJS.Timeout>();
+    /**
+     * Tries again with growing waits while the database is away (a restart, a failover): a
+     * failed write's claim would otherwise answer its repeats "still in progress" until it is
+     * forgotten. Gives up after about a minute; the key then says it was cut off.
+     */
+    function settleLater(settle: () => Promise<unknown>, attempt: number) {
+      if (attempt >= SETTLE_WAITS_MS.length) {
+        app.log.error("idempotency key left unanswered: the database stayed away");
+        return;
+      }
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        settle().catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) settleLater(settle, attempt + 1);
+          else app.log.error({ err: error }, "idempotency key left unanswered");
+        });
+      }, SETTLE_WAITS_MS[attempt]);
+      timer.unref();
+      waiting.add(timer);
+    }
+    app.addHook("onClose", (_app, done) => {
+      for (const timer of waiting) clearTimeout(timer);
+      waiting.clear();
+      done();
+    });
 
     // Registered before compression (app.ts), so the answer is still its JSON text here.
     app.addHook("onSend", (request, reply, payload, done) => {

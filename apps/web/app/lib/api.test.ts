@@ -10,10 +10,10 @@ function recordingFetch(response: () => Response | Promise<Response>) {
   return { fetchImpl, calls };
 }
 
-const problem = (status: number, body: Record<string, unknown>) =>
+const problem = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ type: "about:blank", title: "Bad Request", status, ...body }), {
     status,
-    headers: { "content-type": "application/problem+json" },
+    headers: { "content-type": "application/problem+json", ...headers },
   });
 
 describe("buildApiUrl", () => {
@@ -201,6 +201,29 @@ describe("a POST whose answer was lost", () => {
       await expect(pending).resolves.toEqual({ id: "7" });
       expect(calls).toHaveLength(3);
       expect(new Set(calls.map((c) => headersOf(c.init)["idempotency-key"])).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("is sent again while the server says the first try is still being handled; not for a plain 409", async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [
+        () => problem(409, { detail: "still in progress" }, { "retry-after": "1" }),
+        () => Response.json({ id: "8" }, { status: 201 }),
+      ];
+      const { fetchImpl, calls } = recordingFetch(() => (answers.shift() ?? answers[0])?.() as Response);
+      const pending = createApiClient({ fetch: fetchImpl }).post("/v1/site-page-comments", { body: "x" });
+      await vi.advanceTimersByTimeAsync(300);
+      await expect(pending).resolves.toEqual({ id: "8" });
+      expect(calls).toHaveLength(2);
+
+      const conflict = recordingFetch(() => problem(409, { detail: "Someone else changed it" }));
+      await expect(createApiClient({ fetch: conflict.fetchImpl }).post("/v1/x", {})).rejects.toMatchObject({
+        status: 409,
+      });
+      expect(conflict.calls).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }
