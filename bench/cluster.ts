@@ -1,7 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,8 +15,9 @@ import { freePort, type RunningServer, startServer } from "../e2e/fixtures/serve
  * its own data directory, all on one PostgreSQL server, one Redis and one S3-compatible store —
  * each of those a private process of the cluster's, so the drills (bench/drill.ts) may stop and
  * start them without touching the machine's own services. `npm run cluster` starts one for
- * development; Debian's haproxy and redis-server must be installed (`apt-get install haproxy
- * redis-server`); PostgreSQL's server binaries come with Debian's postgresql.
+ * development (`BALANCER=nginx` for nginx instead); Debian's haproxy (or nginx) and redis-server
+ * must be installed (`apt-get install haproxy redis-server`); PostgreSQL's server binaries come
+ * with Debian's postgresql.
  */
 export interface Instance {
   name: string;
@@ -27,6 +29,7 @@ export interface Instance {
 export interface Cluster {
   /** The balancer's address: what people use. */
   url: string;
+  balancer: Balancer;
   instances: Instance[];
   postgres: PrivatePostgres;
   redis: Service;
@@ -34,6 +37,11 @@ export interface Cluster {
   /** The environment every instance gets. */
   env: Record<string, string>;
   start(index: number): Promise<void>;
+  /**
+   * Waits until the balancer sends the instance requests again: what a rolling restart waits
+   * for before it stops the next one (docs/deploy.md#rolling-restarts).
+   */
+  untilInService(index: number): Promise<void>;
   /** SIGTERM, and wait for the process to drain and exit. */
   stopInstance(index: number): Promise<void>;
   /** kill -9: in-flight requests are lost at the socket. */
@@ -49,6 +57,17 @@ export interface Service {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+}
+
+export type BalancerKind = "haproxy" | "nginx";
+
+export interface Balancer extends Service {
+  kind: BalancerKind;
+  /**
+   * Whether the balancer sends the named instance requests. HAProxy says (its health checks);
+   * nginx has passive checks only, so any instance that answers is in service to it.
+   */
+  inService(instance: Instance): Promise<boolean>;
 }
 
 function which(command: string): string | undefined {
@@ -115,10 +134,12 @@ async function startRedis(): Promise<Service> {
   return service;
 }
 
-function haproxyConfig(port: number, instances: Instance[]) {
+function haproxyConfig(port: number, instances: Instance[], socket: string) {
   return `global
   maxconn 4000
   log stderr format raw local0 notice
+  # What the cluster asks which instances are in service (show stat).
+  stats socket ${socket} level admin
 
 defaults
   mode http
@@ -148,42 +169,135 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join("\n"
 `;
 }
 
-async function startHaproxy(config: string, dir: string, port: number): Promise<Service> {
-  const binary = which("haproxy");
-  if (!binary) throw new Error("haproxy is not installed (apt-get install haproxy)");
-  const file = join(dir, "haproxy.cfg");
-  await writeFile(file, config);
+/** The same settings as docs/deploy.md's nginx example, on loopback, with its files in `dir`. */
+function nginxConfig(port: number, instances: Instance[], dir: string) {
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+${process.getuid?.() === 0 ? "user root;\n" : ""}events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client-body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  client_max_body_size ${UPLOAD_LIMIT};
+  upstream flipside {
+${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_S}s;`).join("\n")}
+    keepalive 32;
+    # Shorter than the instances' drain (SHUTDOWN_DRAIN_MS, 3 s here): no idle connection outlives it.
+    keepalive_timeout 2s;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://flipside;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 3;
+    }
+    location /api/v1/events {
+      proxy_pass http://flipside;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+      proxy_read_timeout 1h;
+    }
+  }
+}
+`;
+}
+
+const NGINX_FAIL_TIMEOUT_S = 5;
+
+/** The largest upload (a video, VIDEO_MAX_BYTES) and its form around it. */
+const UPLOAD_LIMIT = "101m";
+
+/** Asks HAProxy's stats socket for its servers' states: name → UP, DOWN, MAINT, … */
+function haproxyStates(socket: string): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const connection = createConnection({ path: socket }, () => connection.end("show stat\n"));
+    connection.setEncoding("utf8");
+    connection.on("data", (chunk) => (text += chunk));
+    connection.on("error", reject);
+    connection.on("close", () => {
+      const [header = "", ...lines] = text.split("\n");
+      const columns = header.replace(/^# /, "").split(",");
+      const name = columns.indexOf("svname");
+      const status = columns.indexOf("status");
+      const states = new Map<string, string>();
+      for (const line of lines) {
+        const fields = line.split(",");
+        if (fields[0] === "instances" && fields[name]) states.set(fields[name], fields[status] ?? "");
+      }
+      resolve(states);
+    });
+  });
+}
+
+async function startBalancer(
+  kind: BalancerKind,
+  dir: string,
+  port: number,
+  instances: Instance[],
+): Promise<Balancer> {
+  const binary = which(kind);
+  if (!binary) throw new Error(`${kind} is not installed (apt-get install ${kind})`);
+  const file = join(dir, `${kind}.cfg`);
+  const socket = join(dir, "haproxy.sock");
+  if (kind === "haproxy") {
+    await writeFile(file, haproxyConfig(port, instances, socket));
+  } else {
+    for (const temp of ["client-body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+      await mkdir(join(dir, temp), { recursive: true });
+    }
+    await writeFile(file, nginxConfig(port, instances, dir));
+  }
+  const args = kind === "haproxy" ? ["-db", "-f", file] : ["-c", file, "-e", "stderr"];
   let child: ChildProcess | undefined;
   let output = "";
-  const service: Service = {
+  const service: Balancer = {
+    kind,
     url: `http://127.0.0.1:${port}`,
     async start() {
-      child = spawn(binary, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
       child.stdout?.on("data", (d) => (output = (output + d).slice(-5_000)));
       child.stderr?.on("data", (d) => (output = (output + d).slice(-5_000)));
       const running = child;
       await until(async () => {
-        if (running.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
+        if (running.exitCode !== null) throw new Error(`${kind} exited:\n${output}`);
         return (await fetch(`${service.url}/api/health`)).ok;
-      }, "HAProxy forwarding").catch((error: Error) => {
-        throw new Error(`${error.message}; HAProxy said:\n${output}`);
+      }, `${kind} forwarding`).catch((error: Error) => {
+        throw new Error(`${error.message}; ${kind} said:\n${output}`);
       });
     },
     async stop() {
       if (!child) return;
       const running = child;
       child = undefined;
-      running.kill("SIGTERM");
+      running.kill(kind === "haproxy" ? "SIGTERM" : "SIGQUIT");
       await exited(running);
+    },
+    async inService(instance) {
+      if (kind === "nginx") return (await fetch(`${instance.url}/api/ready`)).ok;
+      return (await haproxyStates(socket)).get(instance.name) === "UP";
     },
   };
   return service;
 }
 
 export async function startCluster(
-  opts: { instances?: number; env?: Record<string, string> } = {},
+  opts: { instances?: number; env?: Record<string, string>; balancer?: BalancerKind } = {},
 ): Promise<Cluster> {
   const count = opts.instances ?? 2;
+  const kind = opts.balancer ?? "haproxy";
   const dir = await mkdtemp(join(tmpdir(), "flipside-cluster-"));
   const cleanups: (() => Promise<void>)[] = [async () => rm(dir, { recursive: true, force: true })];
   const cleanUp = async () => {
@@ -237,7 +351,7 @@ export async function startCluster(
     cleanups.push(async () => {
       for (const instance of instances) await instance.server?.stop();
     });
-    const balancer = await startHaproxy(haproxyConfig(balancerPort, instances), dir, balancerPort);
+    const balancer = await startBalancer(kind, dir, balancerPort, instances);
     await balancer.start();
     cleanups.push(() => balancer.stop());
 
@@ -248,12 +362,21 @@ export async function startCluster(
     };
     return {
       url,
+      balancer,
       instances,
       postgres,
       redis,
       s3,
       env,
       start,
+      async untilInService(index) {
+        const instance = instances[index];
+        if (!instance) throw new Error(`no instance ${index}`);
+        await until(() => balancer.inService(instance), `${kind} sending ${instance.name} requests`);
+        // nginx tries an instance that failed (refused while it was down) again only after
+        // fail_timeout; until then, stopping the other would leave it none.
+        if (kind === "nginx") await new Promise((r) => setTimeout(r, NGINX_FAIL_TIMEOUT_S * 1000));
+      },
       async stopInstance(index) {
         await running(index).stop();
         const instance = instances[index];
@@ -280,10 +403,24 @@ export async function startCluster(
   }
 }
 
+/** BALANCER=haproxy (the default) or nginx. */
+export function balancerKind(value: string | undefined): BalancerKind {
+  if (value === undefined || value === "" || value === "haproxy") return "haproxy";
+  if (value === "nginx") return "nginx";
+  throw new Error(`BALANCER must be haproxy or nginx, not ${value}`);
+}
+
 // `npm run cluster`: a cluster for development, until Ctrl-C.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const cluster = await startCluster({ instances: Number(process.env.CLUSTER_INSTANCES ?? 2) });
-  console.log(`Flipside cluster: ${cluster.url} (HAProxy, round robin, health check /api/ready)`);
+  const cluster = await startCluster({
+    instances: Number(process.env.CLUSTER_INSTANCES ?? 2),
+    balancer: balancerKind(process.env.BALANCER),
+  });
+  const how =
+    cluster.balancer.kind === "haproxy"
+      ? "HAProxy, round robin, health check /api/ready"
+      : "nginx, passive checks";
+  console.log(`Flipside cluster: ${cluster.url} (${how})`);
   for (const instance of cluster.instances) console.log(`  ${instance.name}: ${instance.url}`);
   console.log(`  PostgreSQL: ${cluster.postgres.url}`);
   console.log(`  Redis: ${cluster.redis.url}`);

@@ -1,5 +1,5 @@
 // `npm run drill`: issue 24's fault drills, against a cluster of two instances behind HAProxy
-// (bench/cluster.ts) under mixed load — people reading many pages signed in, others writing
+// (BALANCER=nginx: nginx; bench/cluster.ts) under mixed load — people reading many pages signed in, others writing
 // comments with idempotency keys and retrying lost answers as the web app does. For each drill:
 // requests, answers that were not 2xx by status, acknowledged writes missing afterwards (must be
 // 0), duplicates after retries (must be 0), and the time until everything answers again. Then how
@@ -11,7 +11,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import sharp from "sharp";
 import { hashPassword } from "../apps/api/src/lib/passwords.ts";
-import { type Cluster, startCluster } from "./cluster.ts";
+import { balancerKind, type Cluster, startCluster } from "./cluster.ts";
 
 const DRILL_SECONDS = Number(process.env.DRILL_SECONDS ?? 20);
 const READERS = Number(process.env.DRILL_READERS ?? 8);
@@ -59,9 +59,21 @@ async function request(url: string, init: RequestInit = {}): Promise<{ status: s
     } catch {
       body = undefined;
     }
+    // Nothing the drill sends is wrong: a refusal means something broke on the way. Say what.
+    if ([400, 401, 403, 413, 422].includes(res.status)) {
+      console.log(`  ${init.method ?? "GET"} ${url} → ${res.status} ${text.slice(0, 300)}`);
+    }
     return { status: String(res.status), body };
-  } catch {
-    return { status: "network" };
+  } catch (error) {
+    // Why the answer was lost: a refused or reset connection, or no answer within 15 s.
+    const cause = error instanceof Error ? (error.cause ?? error) : error;
+    const code =
+      typeof cause === "object" && cause !== null && "code" in cause
+        ? String(cause.code)
+        : cause instanceof Error
+          ? cause.name
+          : "unknown";
+    return { status: `network (${code})` };
   }
 }
 
@@ -114,9 +126,19 @@ async function uploadImage(base: string, token: string): Promise<string> {
   });
   const uploadUrl = (reserved.body as { uploadUrl?: string } | undefined)?.uploadUrl;
   if (!uploadUrl) throw new Error(`no upload address: ${reserved.status} ${JSON.stringify(reserved.body)}`);
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } })
+  // Noise does not compress: over a megabyte, past a balancer's default body limit (nginx: 1 MB).
+  const png = await sharp({
+    create: {
+      width: 800,
+      height: 600,
+      channels: 3,
+      background: "#3a7",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .png()
     .toBuffer();
+  if (png.length < 1_100_000) throw new Error(`the drill's image is only ${png.length} bytes`);
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "drill.png");
   const uploaded = await request(new URL(uploadUrl, base).toString(), {
@@ -169,7 +191,7 @@ function load(cluster: Cluster, setup: Awaited<ReturnType<typeof setUp>>, tally:
           tally.acked.set(body, id);
           break;
         }
-        if (!["network", "502", "503", "504", "409"].includes(res.status)) break;
+        if (!res.status.startsWith("network") && !["502", "503", "504", "409"].includes(res.status)) break;
       }
     }
   });
@@ -349,7 +371,7 @@ async function throughput(cluster: Cluster, setup: Awaited<ReturnType<typeof set
   };
   const components = {
     instances: () => cluster.instances.map((i) => i.server?.pid ?? 0).filter(Boolean),
-    haproxy: () => pidsOf(/haproxy -db/),
+    balancer: () => pidsOf(/haproxy -db|nginx: (master|worker)/),
     postgres: () => pidsOf(/^postgres:|\/bin\/postgres /),
     redis: () => pidsOf(/redis-server/),
     "load generator": () => [process.pid],
@@ -374,9 +396,11 @@ async function throughput(cluster: Cluster, setup: Awaited<ReturnType<typeof set
 }
 
 async function main() {
-  console.log("Starting the cluster: 2 instances, HAProxy, PostgreSQL, Redis, s3rver …");
+  const balancer = balancerKind(process.env.BALANCER);
+  console.log(`Starting the cluster: 2 instances, ${balancer}, PostgreSQL, Redis, s3rver …`);
   const cluster = await startCluster({
     instances: 2,
+    balancer,
     env: {
       RATE_LIMIT_FLIP_PER_IP: "1000000000",
       RATE_LIMIT_SEARCH_PER_IP: "1000000000",
@@ -393,6 +417,7 @@ async function main() {
     const rows: Row[] = [];
     const run = async (name: string, fault: () => Promise<void>) => {
       console.log(`drill: ${name}`);
+      for (const index of cluster.instances.keys()) await cluster.untilInService(index);
       rows.push(await drill(cluster, setup, name, fault));
     };
     await run("no fault", async () => {});
@@ -405,6 +430,8 @@ async function main() {
       for (const index of [0, 1]) {
         await cluster.stopInstance(index);
         await cluster.start(index);
+        // As docs/deploy.md says: the next one only once the balancer uses this one again.
+        await cluster.untilInService(index);
       }
     });
     await run("PostgreSQL restart", async () => {
@@ -431,6 +458,16 @@ async function main() {
       console.log(
         `| ${r.drill} | ${r.requests} | ${r.failures} | ${r.acked} | ${r.retries} | ${r.missing} | ${r.duplicates} | ${recovered} |`,
       );
+    }
+    // What went wrong inside, as the running instances logged it (since their last start).
+    for (const instance of cluster.instances) {
+      const errors = (instance.server?.output() ?? "")
+        .split("\n")
+        .filter((line) => /"level":(50|60)/.test(line))
+        .map((line) => line.replace(/"(time|pid|hostname|reqId)":[^,]*,/g, "").slice(0, 300));
+      const distinct = [...new Set(errors)];
+      console.log(`\n${instance.name} logged ${errors.length} errors${distinct.length ? ":" : ""}`);
+      for (const line of distinct.slice(0, 5)) console.log(`  ${line}`);
     }
     const stale = await staleness(cluster, setup);
     console.log(
