@@ -9,6 +9,7 @@
 // DATABASE_URL set the rows run on that PostgreSQL server and the page views are measured again
 // on the embedded database (PGlite) in rows of their own.
 import { fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -347,7 +348,8 @@ async function main() {
           rotate: (i) => ({
             path: "/api/v1/site-page-comments",
             method: "POST",
-            headers: { authorization: `Bearer ${pick(tokens, i)}` },
+            // As the web app sends every POST: with a key of its own (plugins/idempotency.ts).
+            headers: { authorization: `Bearer ${pick(tokens, i)}`, "idempotency-key": randomUUID() },
             body: JSON.stringify({
               sitePage_id: pick(pages, i).id,
               body: `Bench comment ${i}: a reply with *some* markdown.`,
