@@ -6,6 +6,7 @@ import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { VIDEO_MAX_BYTES } from "@flipside/contracts/discussion-constants";
 import { type PrivatePostgres, startPrivatePostgres } from "../apps/api/test/private-postgres.ts";
 import { S3_CREDENTIALS, type S3Server, startS3Server } from "../apps/api/test/s3-server.ts";
 import { freePort, type RunningServer, startServer } from "../e2e/fixtures/server.ts";
@@ -216,8 +217,8 @@ ${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=
 
 const NGINX_FAIL_TIMEOUT_S = 5;
 
-/** The largest upload (a video, VIDEO_MAX_BYTES) and its form around it. */
-const UPLOAD_LIMIT = "101m";
+/** The largest upload (a video) and a megabyte for the form around it. */
+const UPLOAD_LIMIT = `${VIDEO_MAX_BYTES / 1024 / 1024 + 1}m`;
 
 /** Asks HAProxy's stats socket for its servers' states: name → UP, DOWN, MAINT, … */
 function haproxyStates(socket: string): Promise<Map<string, string>> {

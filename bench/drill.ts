@@ -1,10 +1,11 @@
 // `npm run drill`: issue 24's fault drills, against a cluster of two instances behind HAProxy
-// (BALANCER=nginx: nginx; bench/cluster.ts) under mixed load — people reading many pages signed in, others writing
-// comments with idempotency keys and retrying lost answers as the web app does. For each drill:
-// requests, answers that were not 2xx by status, acknowledged writes missing afterwards (must be
-// 0), duplicates after retries (must be 0), and the time until everything answers again. Then how
-// soon another instance shows a write, uploads read through every instance, and the throughput
-// of two instances against one, with where the CPU went. Not a test: a table for the closing note.
+// (BALANCER=nginx: nginx; bench/cluster.ts) under mixed load — people reading many pages signed
+// in, others writing comments with idempotency keys and retrying lost answers as the web app
+// does. For each drill: requests, answers that were not 2xx by status, acknowledged writes
+// missing afterwards (must be 0), duplicates after retries (must be 0), and the time until
+// everything answers again. Then how soon another instance shows a write, uploads read through
+// every instance, and the throughput of two instances against one, with where the CPU went. Not a
+// test: a table for the closing note.
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";

@@ -18,8 +18,8 @@ function isWorthRepeating(response: Response) {
 /**
  * Sends a POST with an Idempotency-Key (the caller's, or a new one) and sends it again with the
  * same key when its answer was lost — a dropped connection, 502, 503 or 504, or a 409 saying the
- * first try is still being handled — twice at most: the
- * server answers the first result instead of writing twice (docs/deploy.md#retries-and-idempotency).
+ * first try is still being handled — twice at most: the server answers the first result instead
+ * of writing twice (docs/deploy.md#retries-and-idempotency).
  * The last try's answer, or its failure, is the caller's.
  */
 export async function sendKeyed(
