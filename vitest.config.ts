@@ -25,6 +25,10 @@ export default defineConfig({
           exclude: ["apps/api/src/lib/**"],
           globalSetup: ["apps/api/test/global-setup.ts"],
           environment: "node",
+          // Each file builds its own app on its own database and shares no module state, so the
+          // workers keep their imports between files: importing the app anew for each of 60
+          // files was half the suite's time (228 s isolated, 121 s not).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
