@@ -26,8 +26,8 @@ export default defineConfig({
           globalSetup: ["apps/api/test/global-setup.ts"],
           environment: "node",
           // Each file builds its own app on its own database and shares no module state, so the
-          // workers keep their imports between files: importing the app anew for each of 60
-          // files was half the suite's time (228 s isolated, 121 s not).
+          // workers keep their imports between files: importing the app anew for every one of
+          // them was half the suite's time (228 s isolated, 121 s not).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -10,6 +10,16 @@ function recordingFetch(response: () => Response | Promise<Response>) {
   return { fetchImpl, calls };
 }
 
+/** Each call's answer in turn, the last one again once they run out. */
+function inTurn(...answers: (() => Response | Promise<Response>)[]) {
+  let next = 0;
+  return () => {
+    const answer = answers[Math.min(next++, answers.length - 1)];
+    if (!answer) throw new Error("no answers given");
+    return answer();
+  };
+}
+
 const problem = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ type: "about:blank", title: "Bad Request", status, ...body }), {
     status,
@@ -190,12 +200,13 @@ describe("a POST whose answer was lost", () => {
   it("is sent again with the same key after a 502 or a dropped connection, then answers", async () => {
     vi.useFakeTimers();
     try {
-      const answers = [
-        () => new Response("Bad Gateway", { status: 502 }),
-        () => Promise.reject(new TypeError("Failed to fetch")),
-        () => Response.json({ id: "7" }, { status: 201 }),
-      ];
-      const { fetchImpl, calls } = recordingFetch(() => (answers.shift() ?? answers[0])?.() as Response);
+      const { fetchImpl, calls } = recordingFetch(
+        inTurn(
+          () => new Response("Bad Gateway", { status: 502 }),
+          () => Promise.reject(new TypeError("Failed to fetch")),
+          () => Response.json({ id: "7" }, { status: 201 }),
+        ),
+      );
       const pending = createApiClient({ fetch: fetchImpl }).post("/v1/site-page-comments", { body: "x" });
       await vi.advanceTimersByTimeAsync(1_300);
       await expect(pending).resolves.toEqual({ id: "7" });
@@ -209,11 +220,12 @@ describe("a POST whose answer was lost", () => {
   it("is sent again while the server says the first try is still being handled; not for a plain 409", async () => {
     vi.useFakeTimers();
     try {
-      const answers = [
-        () => problem(409, { detail: "still in progress" }, { "retry-after": "1" }),
-        () => Response.json({ id: "8" }, { status: 201 }),
-      ];
-      const { fetchImpl, calls } = recordingFetch(() => (answers.shift() ?? answers[0])?.() as Response);
+      const { fetchImpl, calls } = recordingFetch(
+        inTurn(
+          () => problem(409, { detail: "still in progress" }, { "retry-after": "1" }),
+          () => Response.json({ id: "8" }, { status: 201 }),
+        ),
+      );
       const pending = createApiClient({ fetch: fetchImpl }).post("/v1/site-page-comments", { body: "x" });
       await vi.advanceTimersByTimeAsync(300);
       await expect(pending).resolves.toEqual({ id: "8" });
