@@ -1,0 +1,1 @@
+export { adsRoutes } from "./ads.routes.ts";
