@@ -20,7 +20,7 @@ import { createTokenService } from "./lib/tokens.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
-import { adsRoutes } from "./modules/ads/index.ts";
+import { adsAdminRoutes, adsRoutes } from "./modules/ads/index.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
@@ -226,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adminRoutes);
       await api.register(moderationRoutes);
       await api.register(adsRoutes);
+      await api.register(adsAdminRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw noSuchEndpoint();
       });

@@ -28,6 +28,7 @@ export const ADS_MESSAGES = {
   membersReadOnly: "Only the organisation's owners and admins can change its advertising.",
   accountClosed: "This advertiser account is closed.",
   stale: "This was changed elsewhere. Reload to see the latest version.",
+  accountFilterRequired: "Name the advertiser account: searchAnd=adAccountId=={id}.",
 } as const;
 
 /** The word the switcher shows under an account its owner holds alone (SPEC's PERSONAL). */
@@ -43,3 +44,71 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+export const AD_REVIEW_STATUSES = ["PENDING_REVIEW", "APPROVED", "REJECTED"] as const;
+export type AdReviewStatus = (typeof AD_REVIEW_STATUSES)[number];
+export const AD_REJECTION_REASONS = [
+  "MISLEADING",
+  "PROHIBITED",
+  "DESTINATION",
+  "QUALITY",
+  "RIGHTS",
+  "OTHER",
+] as const;
+export type AdRejectionReason = (typeof AD_REJECTION_REASONS)[number];
+
+/** The reasons an admin picks when rejecting a creative, as the advertiser reads them (ADS.md §1.12). */
+export const REJECTION_REASON_LABELS: Record<AdRejectionReason, string> = {
+  MISLEADING: "Misleading or false claims",
+  PROHIBITED: "Prohibited product or service",
+  DESTINATION: "Link does not work or does not match the ad",
+  QUALITY: "Image or text quality",
+  RIGHTS: "Uses others' trademarks or rights",
+  OTHER: "Other",
+};
+
+/** The creative library's badges (ADS.md §1.3); an archived creative shows "Archived" whatever its review. */
+export const REVIEW_STATUS_LABELS: Record<AdReviewStatus | "ARCHIVED", string> = {
+  PENDING_REVIEW: "In review",
+  APPROVED: "Approved",
+  REJECTED: "Rejected",
+  ARCHIVED: "Archived",
+};
+
+export const AD_CREATIVE_LIMITS = {
+  headlineMax: 60,
+  bodyMax: 150,
+  destinationMax: 2000,
+  noteMax: 500,
+  perAccount: 500,
+  imageMaxBytes: 5 * 1024 * 1024,
+  imageMinShortSide: 400,
+  /** Width ÷ height, from square to twice as wide as tall. */
+  imageMinAspect: 1,
+  imageMaxAspect: 2,
+} as const;
+
+export const AD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+export const AD_CREATIVE_MESSAGES = {
+  headlineRequired: "Enter a headline.",
+  headlineTooLong: `Use at most ${AD_CREATIVE_LIMITS.headlineMax} characters.`,
+  bodyTooLong: `Use at most ${AD_CREATIVE_LIMITS.bodyMax} characters.`,
+  imageType: "Use a JPEG, PNG or WebP image.",
+  imageTooLarge: "The image is larger than 5 MB.",
+  imageTooSmall: `The image must be at least ${AD_CREATIVE_LIMITS.imageMinShortSide} px on its short side.`,
+  imageAspect: "Use an image from square to twice as wide as it is tall.",
+  imageMissing: "Choose an image to upload.",
+  imageUnknown: "Unknown image.",
+  uploadUsed: "This upload address has been used or has expired. Ask for a new one.",
+  tooMany: `An advertiser account can have at most ${AD_CREATIVE_LIMITS.perAccount} creatives. Archive some first.`,
+  notFound: "There is no such creative.",
+  reasonRequired: "Choose a reason.",
+  noteRequired: "Write a note to the advertiser.",
+  noteTooLong: `Use at most ${AD_CREATIVE_LIMITS.noteMax} characters.`,
+  alreadyReviewed: "Someone else has already reviewed this creative.",
+  stale: "This creative was changed elsewhere. Reload to see the latest version.",
+  reviewNotice: "Every creative is reviewed before it runs. Most are reviewed within one business day.",
+  rereviewNotice:
+    "Saving changes sends this creative back to review. It will not run until it is approved again.",
+} as const;

@@ -43,7 +43,8 @@ async function accessTo(db: Db, account: AdAccountRow, viewerId: string): Promis
 
 /**
  * The account `id` as the viewer may use it: to read (any role) or to write (activated, OWNER or
- * ADMIN, not closed). With `lock`, the account's row is held until the transaction ends, so a
+ * ADMIN, not closed). `notFound` is the refusal when the account is reached through one of its
+ * objects (that object's own "no such …"). With `lock`, the account's row is held until the transaction ends, so a
  * suspension or a close cannot pass a write that checked the status a moment earlier.
  */
 export async function requireAdAccount(
@@ -51,12 +52,13 @@ export async function requireAdAccount(
   viewer: Viewer,
   id: string,
   mode: "read" | "write",
-  opts: { lock?: boolean } = {},
+  opts: { lock?: boolean; notFound?: string } = {},
 ): Promise<AdAccess> {
   const query = db.select().from(adAccounts).where(eq(adAccounts.id, id));
   const [account] = opts.lock ? await query.for("update") : await query;
   const access = account ? await accessTo(db, account, viewer.id) : null;
-  if (!access) throw notFound(ADS_MESSAGES.accountNotFound);
+  // An object of someone else's account answers as one that does not exist, word for word.
+  if (!access) throw notFound(opts.notFound ?? ADS_MESSAGES.accountNotFound);
   if (mode === "write") requireWriter(viewer, access);
   return access;
 }

@@ -1,12 +1,36 @@
-import { AdAccount, AdAccountOwnerChoice, CreateAdAccount, UpdateAdAccount } from "@flipside/contracts/ads";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import multipart from "@fastify/multipart";
+import {
+  AD_CREATIVE_LIMITS,
+  AD_CREATIVE_MESSAGES,
+  AdAccount,
+  AdAccountOwnerChoice,
+  AdCreative,
+  AdCreativeImage,
+  AdCreativeImageRequest,
+  AdCreativeImageUpload,
+  CreateAdAccount,
+  CreateAdCreative,
+  UpdateAdAccount,
+  UpdateAdCreative,
+} from "@flipside/contracts/ads";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError, badRequest } from "../../lib/errors.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
+import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { requireActivatedViewer, requireViewer, signedInOnly } from "../../plugins/auth.ts";
 import { requireAdAccount } from "./access.ts";
 import { createAccount, listAccounts, ownerChoices, presentAccount, updateAccount } from "./accounts.ts";
+import { createCreativesService } from "./creatives.ts";
 
 const TAGS = ["ads"];
+const ListQuery = listQuery(20);
+const fileMissing = () =>
+  badRequest(AD_CREATIVE_MESSAGES.imageMissing, [
+    { field: "file", message: AD_CREATIVE_MESSAGES.imageMissing },
+  ]);
+const isFileTooLarge = (error: unknown) =>
+  error instanceof Error && "code" in error && error.code === "FST_REQ_FILE_TOO_LARGE";
 const IdParams = z.object({ id: z.uuid() });
 /** What an advertiser changes shows on no page's HTML: ads are fetched by the browser (ADS.md §1.13). */
 const WRITE = { changes: "nothing" } as const;
@@ -98,4 +122,168 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateAccount(app.db, await requireViewer(request), request.params.id, request.body),
   );
+
+  const creatives = createCreativesService({ db: app.db, storage: app.storage });
+
+  app.get(
+    "/v1/ad-creatives",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "An advertiser account's creatives",
+        description:
+          "`searchAnd` must contain `adAccountId==…`; it may also use `reviewStatus==` (PENDING_REVIEW, APPROVED, REJECTED), `archived==true|false` and `name||`. Sort: name, createdAt (newest first by default), updatedAt, submittedAt.",
+        security: SIGNED_IN,
+        querystring: ListQuery,
+        response: { 200: z.array(AdCreative), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await creatives.list(await requireViewer(request), request.query);
+      setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
+      return items;
+    },
+  );
+
+  app.post(
+    "/v1/ad-creatives",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Submit a creative for review",
+        description:
+          'Headline 1–60 characters, text up to 150, a link that passes the address rules (else 400 "{url} is not a valid domain"), and optionally an uploaded image of the same account (else 422). It starts PENDING_REVIEW and never runs before an admin approves it.',
+        security: SIGNED_IN,
+        body: CreateAdCreative,
+        response: { 201: AdCreative, ...problems(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const creative = await creatives.create(await requireViewer(request), request.body);
+      return reply.code(201).send(creative);
+    },
+  );
+
+  app.get(
+    "/v1/ad-creatives/:id",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A creative",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: AdCreative, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => creatives.get(await requireViewer(request), request.params.id),
+  );
+
+  app.put(
+    "/v1/ad-creatives/:id",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Change a creative",
+        description:
+          "With the `version` you read (else 409). A change to the headline, text, link or image sends it back to review (PENDING_REVIEW: it does not run until approved again); a new name alone does not.",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: UpdateAdCreative,
+        response: { 200: AdCreative, ...problems(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => creatives.update(await requireViewer(request), request.params.id, request.body),
+  );
+
+  for (const [method, archived] of [
+    ["POST", true],
+    ["DELETE", false],
+  ] as const) {
+    app.route({
+      method,
+      url: "/v1/ad-creatives/:id/archive",
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: archived ? "Archive a creative" : "Bring an archived creative back",
+        description: archived
+          ? "An archived creative never runs, whatever its review. Archiving twice changes nothing."
+          : "It keeps its review status; at most 500 creatives that are not archived per account (422).",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: AdCreative, ...problems(400, 401, 403, 404, 422) },
+      },
+      handler: async (request) =>
+        creatives.setArchived(await requireViewer(request), request.params.id, archived),
+    });
+  }
+
+  app.post(
+    "/v1/ad-creative-images",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Reserve a creative image upload",
+        description:
+          "Returns a one-time upload address valid for 15 minutes: POST the file there as the multipart field `file`. JPEG, PNG or WebP, at most 5 MB, at least 400 px on the short side, from square to 2:1. Needs write access to the account; RATE_LIMIT_UPLOAD_PER_HOUR per person.",
+        security: SIGNED_IN,
+        body: AdCreativeImageRequest,
+        response: { 201: AdCreativeImageUpload, ...problems(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      await app.limiter.consume("upload-hour", viewer.id, {
+        points: app.config.RATE_LIMIT_UPLOAD_PER_HOUR,
+        durationSec: 60 * 60,
+      });
+      return reply.code(201).send(await creatives.reserveImage(viewer, request.body.adAccountId));
+    },
+  );
+
+  // Encapsulated: multipart bodies are accepted by the upload route only.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: AD_CREATIVE_LIMITS.imageMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      "/v1/ad-creative-images/:id/file",
+      {
+        config: WRITE,
+        schema: {
+          tags: TAGS,
+          summary: "Upload a creative image",
+          description:
+            "multipart/form-data with the field `file`; the address works once (409 after). Judged by content: not JPEG, PNG or WebP 415, over 5 MB 413, smaller than 400 px on the short side or outside square to 2:1 422. The image is re-encoded without its metadata.",
+          security: SIGNED_IN,
+          consumes: ["multipart/form-data"],
+          params: IdParams,
+          querystring: z.object({ token: z.string().min(1).max(200) }),
+          response: { 201: AdCreativeImage, ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
+        },
+      },
+      async (request, reply) => {
+        const image = await creatives.pendingImage(await requireViewer(request), request.params.id);
+        if (!request.isMultipart()) throw fileMissing();
+        let buffer: Buffer;
+        try {
+          const file = await request.file({ limits: { fileSize: AD_CREATIVE_LIMITS.imageMaxBytes } });
+          if (file?.fieldname !== "file") throw fileMissing();
+          buffer = await file.toBuffer();
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          if (isFileTooLarge(error)) {
+            throw new AppError("payload_too_large", AD_CREATIVE_MESSAGES.imageTooLarge, [
+              { field: "file", message: AD_CREATIVE_MESSAGES.imageTooLarge },
+            ]);
+          }
+          throw fileMissing();
+        }
+        return reply.code(201).send(await creatives.storeImage(image, request.query.token, buffer));
+      },
+    );
+  });
 };

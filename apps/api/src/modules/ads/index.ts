@@ -1,1 +1,2 @@
 export { adsRoutes } from "./ads.routes.ts";
+export { adsAdminRoutes } from "./ads-admin.routes.ts";

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { multipart } from "../../../test/multipart.ts";
 import { expectByteRanges } from "../../../test/ranges.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { hashPassword } from "../../lib/passwords.ts";
@@ -52,18 +53,6 @@ function reserve(
     payload: { type, url: "blob:http://localhost/abc" },
     ...(user ? { headers: user.headers } : {}),
   });
-}
-
-function multipart(data: Buffer, filename: string, contentType: string, field = "file") {
-  const boundary = `----flipside${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 function upload(user: TestUser, uploadUrl: string, data: Buffer, filename = "photo.png", type = "image/png") {
