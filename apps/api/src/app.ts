@@ -20,7 +20,7 @@ import { createTokenService } from "./lib/tokens.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
-import { adsAdminRoutes, adsRoutes } from "./modules/ads/index.ts";
+import { adsAdminRoutes, adsRoutes, targetingRoutes } from "./modules/ads/index.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
@@ -227,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(moderationRoutes);
       await api.register(adsRoutes);
       await api.register(adsAdminRoutes);
+      await api.register(targetingRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw noSuchEndpoint();
       });
@@ -271,6 +272,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         publicOrigin: config.publicOrigin,
         currency: config.MONEY_CURRENCY,
         ...(config.HELP_CHAT_ID ? { helpChatId: config.HELP_CHAT_ID } : {}),
+        ...(config.GEOIP_DB ? { geoIp: true as const } : {}),
+        ...(config.MAP_TILE_URL
+          ? { mapTiles: { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION ?? "" } }
+          : {}),
         ...(config.FACEBOOK_APP_ID ? { facebookAppId: config.FACEBOOK_APP_ID } : {}),
         ...(config.BETA_GATE ? { betaGate: true as const } : {}),
         ...(config.signInProviders.length

@@ -317,6 +317,16 @@ export const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v ? v === "true" || v === "1" : undefined)),
   HELP_CHAT_ID: optionalString,
+  /**
+   * A MaxMind-format (MMDB) country or city database: readers are placed by their address for
+   * ads' geo fences (docs/ads.md#geo-fences). Unset: no reader has a place, and campaigns with
+   * geo fences do not run (the screens say so).
+   */
+  GEOIP_DB: optionalString,
+  /** A map tile address template ("https://tiles.example/{z}/{x}/{y}.png") for drawing geo fences; unset: places are typed. */
+  MAP_TILE_URL: optionalString,
+  /** Its attribution, shown on the map as the tile provider's terms ask. */
+  MAP_TILE_ATTRIBUTION: optionalString,
   FACEBOOK_APP_ID: optionalString,
   /** With FACEBOOK_APP_ID: "Continue with Facebook" and the data-deletion callback (docs/sign-in-providers.md). */
   FACEBOOK_APP_SECRET: optionalString,

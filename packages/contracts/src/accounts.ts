@@ -195,6 +195,8 @@ export const Account = z
     roles: z.array(z.string()),
     /** Addresses of the person elsewhere, in their order. */
     socialLinks: z.array(z.string()),
+    /** "Use my reading on Flipside to personalise ads": off until turned on (docs/ads.md#audiences). */
+    personalisedAds: z.boolean(),
     /** The organisations the account belongs to, by name, with its role in each. */
     organizations: z.array(
       z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: OrganizationRole }),
@@ -216,6 +218,8 @@ export const UpdateAccountRequest = z
       .array(SocialLinkUrl)
       .max(SOCIAL_LINKS_MAX, { error: `At most ${SOCIAL_LINKS_MAX} links.` })
       .optional(),
+    /** Off also takes the account out of every advertiser's audience at once. */
+    personalisedAds: z.boolean().optional(),
   })
   .meta({ id: "UpdateAccountRequest" });
 export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>;

@@ -112,3 +112,164 @@ export const AD_CREATIVE_MESSAGES = {
   rereviewNotice:
     "Saving changes sends this creative back to review. It will not run until it is approved again.",
 } as const;
+
+// --- Targeting: filter lists, geo fences, audiences (ADS.md §1.4–1.6, §3.5–3.7) ---
+
+export const AD_FILTER_MODES = ["EXCLUDE", "INCLUDE"] as const;
+export type AdFilterMode = (typeof AD_FILTER_MODES)[number];
+export const AD_FILTER_RULE_TYPES = ["DOMAIN", "URL_PREFIX", "URL_EXACT", "KEYWORD", "TOPIC"] as const;
+export type AdFilterRuleType = (typeof AD_FILTER_RULE_TYPES)[number];
+export const AD_AUDIENCE_ACTIONS = ["VIEWED", "CONTRIBUTED"] as const;
+export type AdAudienceAction = (typeof AD_AUDIENCE_ACTIONS)[number];
+export const AD_AUDIENCE_RULE_TYPES = ["DOMAIN", "URL_PREFIX", "URL_EXACT"] as const;
+export type AdAudienceRuleType = (typeof AD_AUDIENCE_RULE_TYPES)[number];
+
+export const FILTER_MODE_LABELS: Record<AdFilterMode, string> = { EXCLUDE: "Exclude", INCLUDE: "Only these" };
+export const FILTER_MODE_CHOICES: Record<AdFilterMode, string> = {
+  EXCLUDE: "Don't show ads on matching pages",
+  INCLUDE: "Show ads only on matching pages",
+};
+export const FILTER_RULE_LABELS: Record<AdFilterRuleType, string> = {
+  DOMAIN: "Site",
+  URL_PREFIX: "Address starts with",
+  URL_EXACT: "Exact address",
+  KEYWORD: "Keyword",
+  TOPIC: "Topic",
+};
+export const AUDIENCE_ACTION_LABELS: Record<AdAudienceAction, string> = {
+  VIEWED: "Viewed",
+  CONTRIBUTED: "Commented or reviewed on",
+};
+
+export const AD_TARGETING_LIMITS = {
+  perAccount: 100,
+  rulesPerFilter: 5000,
+  ruleValueMax: 2000,
+  keywordMin: 2,
+  keywordMax: 50,
+  shapesPerFence: 100,
+  radiusMinKm: 1,
+  radiusMaxKm: 500,
+  polygonMinPoints: 3,
+  polygonMaxPoints: 100,
+  /** Smaller areas are below what an address-based location can tell apart. */
+  polygonMinAreaKm2: 1,
+  audienceRulesMin: 1,
+  audienceRulesMax: 10,
+  membershipDaysMin: 1,
+  membershipDaysMax: 180,
+  membershipDaysDefault: 30,
+  /** ADS_AUDIENCE_MIN_SIZE: an audience serves from this many people. */
+  audienceMinSize: 100,
+} as const;
+
+export const AD_TARGETING_MESSAGES = {
+  keywordLength: `Use ${AD_TARGETING_LIMITS.keywordMin} to ${AD_TARGETING_LIMITS.keywordMax} characters.`,
+  unknownTopic: "Unknown topic.",
+  tooManyRules: `A list can have at most ${AD_TARGETING_LIMITS.rulesPerFilter} rules.`,
+  tooManyObjects: `An advertiser account can have at most ${AD_TARGETING_LIMITS.perAccount} of these.`,
+  inUse: (n: number) =>
+    `This list is used by ${n} ${n === 1 ? "campaign" : "campaigns"}. Remove it from them first.`,
+  filterNotFound: "There is no such filter list.",
+  fenceNotFound: "There is no such geo fence.",
+  audienceNotFound: "There is no such audience.",
+  stale: "This was changed elsewhere. Reload to see the latest version.",
+  matches: "Matches this list.",
+  noMatch: "Does not match this list.",
+  radius: "The radius must be between 1 and 500 km.",
+  tooFewPoints: "An area needs at least 3 points.",
+  tooManyPoints: "An area can have at most 100 points.",
+  edgesCross: "The area's edges must not cross.",
+  areaTooSmall: "The area must cover at least 1 km².",
+  antimeridian: "An area cannot cross the 180th meridian.",
+  unknownCountry: "Unknown country code.",
+  noPlaces: "Add at least one place.",
+  tooManyPlaces: `A geo fence can have at most ${AD_TARGETING_LIMITS.shapesPerFence} places.`,
+  latitude: "Enter a latitude between -90 and 90.",
+  longitude: "Enter a longitude between -180 and 180.",
+  days: "Choose between 1 and 180 days.",
+  noRules: "Add at least one rule.",
+  tooManyAudienceRules: "Use at most 10 rules.",
+  locationNote:
+    "Places are estimated from the reader's internet address and can be off by several kilometres.",
+  geoNotConfigured:
+    "Reader locations are not set up on this server, so campaigns with geo fences will not run.",
+  audienceInfo:
+    "Only signed-in readers who allow personalised ads are added. An audience serves once it has at least 100 people.",
+} as const;
+
+/**
+ * Region codes ICU names that are not ISO 3166-1 countries: groupings (EU, UN…), pseudo-locales,
+ * "unknown", exceptionally reserved codes (AC, IC…) and withdrawn ones (BU, DD, YU…). Kosovo (XK)
+ * stays: GeoIP databases use it.
+ */
+const NOT_COUNTRIES = new Set(
+  "EU EZ UN QO XA XB ZZ AC CP CQ DG EA IC TA UK AN BU CS DD DY FX HV NH RH SU TP VD YD YU ZR".split(" "),
+);
+let countries: readonly { code: string; name: string }[] | null = null;
+
+/** ISO 3166-1 alpha-2 countries with their English names, by name (from the runtime's ICU data). */
+export function countryList(): readonly { code: string; name: string }[] {
+  if (countries) return countries;
+  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+  const found: { code: string; name: string }[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      const name = names.of(code);
+      if (name && name !== code && !NOT_COUNTRIES.has(code)) found.push({ code, name });
+    }
+  }
+  countries = found.sort((x, y) => x.name.localeCompare(y.name, "en"));
+  return countries;
+}
+
+export function isCountryCode(code: string): boolean {
+  return countryList().some((c) => c.code === code);
+}
+
+/** An audience's size as the advertiser sees it: a bucket below the minimum, else two significant digits. */
+export function audienceSizeLabel(size: {
+  bucket: "UNDER_100" | "APPROX";
+  approximate: number | null;
+}): string {
+  return size.bucket === "UNDER_100" || size.approximate === null
+    ? "Fewer than 100"
+    : `About ${size.approximate.toLocaleString("en")}`;
+}
+
+/** Rounds to two significant digits: 1234 → 1200, 98765 → 99000. */
+export function twoSignificant(n: number): number {
+  if (n <= 0) return 0;
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / magnitude) * magnitude;
+}
+
+// --- Campaigns (ADS.md §1.2, §3.2, §4.2–4.3) ---
+
+export const AD_CAMPAIGN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "ARCHIVED"] as const;
+export type AdCampaignStatus = (typeof AD_CAMPAIGN_STATUSES)[number];
+export const AD_PRICING_MODELS = ["CPM", "CPC"] as const;
+export type AdPricingModel = (typeof AD_PRICING_MODELS)[number];
+export const AD_BID_STRATEGIES = ["MANUAL", "TARGET_CPC", "MAXIMIZE_CLICKS"] as const;
+export type AdBidStrategy = (typeof AD_BID_STRATEGIES)[number];
+export const AD_AUTOPILOT_STATUSES = [
+  "OFF",
+  "LEARNING",
+  "ACTIVE",
+  "LIMITED_BY_BUDGET",
+  "LIMITED_BY_CEILING",
+] as const;
+export type AdAutopilotStatus = (typeof AD_AUTOPILOT_STATUSES)[number];
+export const AD_PACINGS = ["EVEN", "ASAP"] as const;
+export type AdPacing = (typeof AD_PACINGS)[number];
+export const AD_FREQUENCY_PERIODS = ["DAY", "WEEK", "MONTH"] as const;
+export type AdFrequencyPeriod = (typeof AD_FREQUENCY_PERIODS)[number];
+export const AD_TARGET_KINDS = [
+  "FILTER",
+  "GEO_INCLUDE",
+  "GEO_EXCLUDE",
+  "AUDIENCE_INCLUDE",
+  "AUDIENCE_EXCLUDE",
+] as const;
+export type AdTargetKind = (typeof AD_TARGET_KINDS)[number];

@@ -1,15 +1,23 @@
 import { z } from "zod";
+import { areaKm2, crossesAntimeridian, edgesCross } from "./ad-geo.ts";
 import {
   AD_ACCOUNT_STATUSES,
+  AD_AUDIENCE_ACTIONS,
+  AD_AUDIENCE_RULE_TYPES,
   AD_CREATIVE_LIMITS,
   AD_CREATIVE_MESSAGES,
+  AD_FILTER_MODES,
+  AD_FILTER_RULE_TYPES,
   AD_IMAGE_TYPES,
   AD_LIMITS,
   AD_OWNER_KINDS,
   AD_REJECTION_REASONS,
   AD_REVIEW_STATUSES,
+  AD_TARGETING_LIMITS,
+  AD_TARGETING_MESSAGES,
   AD_VIEWER_ROLES,
   ADS_MESSAGES,
+  isCountryCode,
   isTimeZone,
 } from "./ads-constants.ts";
 import { lineText } from "./text.ts";
@@ -147,3 +155,181 @@ export const AdCreativeReview = z
     }
   });
 export type AdCreativeReview = z.infer<typeof AdCreativeReview>;
+
+// --- Filter lists (ADS.md §1.4, §3.5) ---
+
+export const AdFilterRule = z
+  .object({
+    type: z.enum(AD_FILTER_RULE_TYPES),
+    value: z.string().trim().min(1).max(AD_TARGETING_LIMITS.ruleValueMax),
+  })
+  .meta({ id: "AdFilterRule" });
+export type AdFilterRule = z.infer<typeof AdFilterRule>;
+const FilterRules = z
+  .array(AdFilterRule)
+  .max(AD_TARGETING_LIMITS.rulesPerFilter, { error: AD_TARGETING_MESSAGES.tooManyRules });
+
+const FilterSummaryFields = {
+  id: Uuid,
+  adAccountId: Uuid,
+  name: z.string(),
+  mode: z.enum(AD_FILTER_MODES),
+  ruleCount: z.int(),
+  usedBy: z.int(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  version: Version,
+};
+export const AdFilterSummary = z.object(FilterSummaryFields).meta({ id: "AdFilterSummary" });
+export type AdFilterSummary = z.infer<typeof AdFilterSummary>;
+export const AdFilter = z
+  .object({ ...FilterSummaryFields, rules: z.array(AdFilterRule) })
+  .meta({ id: "AdFilter" });
+export type AdFilter = z.infer<typeof AdFilter>;
+
+export const CreateAdFilter = z.strictObject({
+  adAccountId: Uuid,
+  name: AdName,
+  mode: z.enum(AD_FILTER_MODES).default("EXCLUDE"),
+  rules: FilterRules,
+});
+export type CreateAdFilter = z.input<typeof CreateAdFilter>;
+export const UpdateAdFilter = z.strictObject({
+  name: AdName,
+  mode: z.enum(AD_FILTER_MODES),
+  rules: FilterRules,
+  version: Version,
+});
+export type UpdateAdFilter = z.input<typeof UpdateAdFilter>;
+/** Rules checked and normalised without saving (the paste dialog's per-line errors). */
+export const CheckAdFilterRules = z.strictObject({ rules: FilterRules });
+export const AdFilterTest = z.strictObject({
+  url: z.string().trim().min(1).max(AD_TARGETING_LIMITS.ruleValueMax),
+});
+export const AdFilterTestResult = z
+  .object({ matches: z.boolean(), rule: AdFilterRule.nullable() })
+  .meta({ id: "AdFilterTestResult" });
+export type AdFilterTestResult = z.infer<typeof AdFilterTestResult>;
+
+// --- Geo fences (ADS.md §1.5, §3.6) ---
+
+const Latitude = z.number().min(-90, { error: AD_TARGETING_MESSAGES.latitude }).max(90, {
+  error: AD_TARGETING_MESSAGES.latitude,
+});
+const Longitude = z.number().min(-180, { error: AD_TARGETING_MESSAGES.longitude }).max(180, {
+  error: AD_TARGETING_MESSAGES.longitude,
+});
+export const AdGeoShape = z
+  .discriminatedUnion("type", [
+    z.strictObject({
+      type: z.literal("COUNTRY"),
+      country: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .refine(isCountryCode, { error: AD_TARGETING_MESSAGES.unknownCountry }),
+    }),
+    z.strictObject({
+      type: z.literal("CIRCLE"),
+      lat: Latitude,
+      lng: Longitude,
+      radiusKm: z
+        .number()
+        .min(AD_TARGETING_LIMITS.radiusMinKm, { error: AD_TARGETING_MESSAGES.radius })
+        .max(AD_TARGETING_LIMITS.radiusMaxKm, { error: AD_TARGETING_MESSAGES.radius }),
+    }),
+    z.strictObject({
+      type: z.literal("POLYGON"),
+      points: z
+        .array(z.tuple([Latitude, Longitude]))
+        .min(AD_TARGETING_LIMITS.polygonMinPoints, { error: AD_TARGETING_MESSAGES.tooFewPoints, abort: true })
+        .max(AD_TARGETING_LIMITS.polygonMaxPoints, {
+          error: AD_TARGETING_MESSAGES.tooManyPoints,
+          abort: true,
+        })
+        .superRefine((points, ctx) => {
+          const problem = crossesAntimeridian(points)
+            ? AD_TARGETING_MESSAGES.antimeridian
+            : edgesCross(points)
+              ? AD_TARGETING_MESSAGES.edgesCross
+              : areaKm2(points) < AD_TARGETING_LIMITS.polygonMinAreaKm2
+                ? AD_TARGETING_MESSAGES.areaTooSmall
+                : null;
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
+    }),
+  ])
+  .meta({ id: "AdGeoShape" });
+export type AdGeoShape = z.infer<typeof AdGeoShape>;
+const Shapes = z
+  .array(AdGeoShape)
+  .min(1, { error: AD_TARGETING_MESSAGES.noPlaces })
+  .max(AD_TARGETING_LIMITS.shapesPerFence, { error: AD_TARGETING_MESSAGES.tooManyPlaces });
+
+export const AdGeoFence = z
+  .object({
+    id: Uuid,
+    adAccountId: Uuid,
+    name: z.string(),
+    shapes: z.array(AdGeoShape),
+    usedBy: z.int(),
+    createdAt: IsoDate,
+    updatedAt: IsoDate,
+    version: Version,
+  })
+  .meta({ id: "AdGeoFence" });
+export type AdGeoFence = z.infer<typeof AdGeoFence>;
+export const CreateAdGeoFence = z.strictObject({ adAccountId: Uuid, name: AdName, shapes: Shapes });
+export type CreateAdGeoFence = z.infer<typeof CreateAdGeoFence>;
+export const UpdateAdGeoFence = z.strictObject({ name: AdName, shapes: Shapes, version: Version });
+export type UpdateAdGeoFence = z.infer<typeof UpdateAdGeoFence>;
+
+// --- Audiences (ADS.md §1.6, §3.7) ---
+
+export const AdAudienceRule = z
+  .object({
+    action: z.enum(AD_AUDIENCE_ACTIONS),
+    type: z.enum(AD_AUDIENCE_RULE_TYPES),
+    value: z.string().trim().min(1).max(AD_TARGETING_LIMITS.ruleValueMax),
+  })
+  .meta({ id: "AdAudienceRule" });
+export type AdAudienceRule = z.infer<typeof AdAudienceRule>;
+const AudienceRules = z
+  .array(AdAudienceRule)
+  .min(AD_TARGETING_LIMITS.audienceRulesMin, { error: AD_TARGETING_MESSAGES.noRules })
+  .max(AD_TARGETING_LIMITS.audienceRulesMax, { error: AD_TARGETING_MESSAGES.tooManyAudienceRules });
+const MembershipDays = z
+  .int({ error: AD_TARGETING_MESSAGES.days })
+  .min(AD_TARGETING_LIMITS.membershipDaysMin, { error: AD_TARGETING_MESSAGES.days })
+  .max(AD_TARGETING_LIMITS.membershipDaysMax, { error: AD_TARGETING_MESSAGES.days });
+
+export const AdAudience = z
+  .object({
+    id: Uuid,
+    adAccountId: Uuid,
+    name: z.string(),
+    membershipDays: z.int(),
+    rules: z.array(AdAudienceRule),
+    size: z.object({ bucket: z.enum(["UNDER_100", "APPROX"]), approximate: z.int().nullable() }),
+    servable: z.boolean(),
+    usedBy: z.int(),
+    createdAt: IsoDate,
+    updatedAt: IsoDate,
+    version: Version,
+  })
+  .meta({ id: "AdAudience" });
+export type AdAudience = z.infer<typeof AdAudience>;
+export const CreateAdAudience = z.strictObject({
+  adAccountId: Uuid,
+  name: AdName,
+  membershipDays: MembershipDays.default(AD_TARGETING_LIMITS.membershipDaysDefault),
+  rules: AudienceRules,
+});
+export type CreateAdAudience = z.input<typeof CreateAdAudience>;
+export const UpdateAdAudience = z.strictObject({
+  name: AdName,
+  membershipDays: MembershipDays,
+  rules: AudienceRules,
+  version: Version,
+});
+export type UpdateAdAudience = z.input<typeof UpdateAdAudience>;

@@ -10,6 +10,10 @@ export const PublicConfig = z.object({
   /** Configured sign-in providers (docs/sign-in-providers.md): a button each; none, no buttons. */
   signInProviders: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
   buildId: z.string().optional(),
+  /** GEOIP_DB is set: readers can be placed, so geo fences can serve (docs/ads.md). */
+  geoIp: z.literal(true).optional(),
+  /** MAP_TILE_URL: geo fences are drawn on a map of these tiles (docs/ads.md). */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).optional(),
   /** MONEY_CURRENCY: the ISO 4217 currency of every wallet and price (docs/money.md). */
   currency: z.string(),
 });

@@ -50,6 +50,11 @@ export const users = pgTable(
      * contribution. SUSPENDED_FOR_GOOD (year 9999) for a suspension without end.
      */
     suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
+    /**
+     * "Use my reading on Flipside to personalise ads" (ADS.md §1.6): off until the person turns it
+     * on; only then do their views and contributions put them in advertisers' audiences.
+     */
+    personalisedAds: boolean("personalised_ads").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

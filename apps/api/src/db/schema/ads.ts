@@ -1,11 +1,36 @@
+import type { AdGeoShape } from "@flipside/contracts/ads";
 import {
   AD_ACCOUNT_STATUSES,
+  AD_AUTOPILOT_STATUSES,
+  AD_BID_STRATEGIES,
+  AD_CAMPAIGN_STATUSES,
+  AD_FILTER_MODES,
+  AD_FREQUENCY_PERIODS,
   AD_OWNER_KINDS,
+  AD_PACINGS,
+  AD_PRICING_MODELS,
   AD_REJECTION_REASONS,
   AD_REVIEW_STATUSES,
+  AD_TARGET_KINDS,
+  type AdAudienceAction,
+  type AdAudienceRuleType,
+  type AdFilterRuleType,
 } from "@flipside/contracts/ads-constants";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import { users } from "./accounts.ts";
 import { organizations } from "./organizations.ts";
@@ -15,6 +40,8 @@ const createdAt = () => at("created_at").notNull().defaultNow();
 const updatedAt = () => at("updated_at").notNull().defaultNow();
 /** Optimistic concurrency: every PUT names the version it read; a mismatch is a 409 (ADS.md §2.2). */
 const version = () => integer("version").notNull().default(0);
+/** Money of ads in micros (1 unit = 1,000,000): exact in JavaScript numbers up to 2^53. */
+const micros = (name: string) => bigint(name, { mode: "number" });
 
 /**
  * An advertiser account (ADS.md §3.1, decision 036): one per person or organisation, paid from
@@ -121,5 +148,210 @@ export const adCreatives = pgTable(
       "ad_creatives_rejection_check",
       sql`(${t.reviewStatus} = 'REJECTED') = (${t.rejectionReason} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A filter list (ADS.md §3.5). Its rules are one jsonb array of normalised `{type, value}`, unique
+ * within the list: a list is read and written whole, and serving holds every list in memory.
+ */
+export const adFilterLists = pgTable(
+  "ad_filter_lists",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    adAccountId: uuid("ad_account_id")
+      .notNull()
+      .references(() => adAccounts.id),
+    name: text("name").notNull(),
+    mode: text("mode", { enum: AD_FILTER_MODES }).notNull().default("EXCLUDE"),
+    rules: jsonb("rules").$type<{ type: AdFilterRuleType; value: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index("ad_filter_lists_account_idx").on(t.adAccountId),
+    check("ad_filter_lists_name_length", sql`char_length(${t.name}) between 1 and 100`),
+    check("ad_filter_lists_rules_count", sql`jsonb_array_length(${t.rules}) <= 5000`),
+  ],
+);
+
+/** A geo fence (ADS.md §3.6): 1–100 countries, circles and simple polygons, as one jsonb array. */
+export const adGeoFences = pgTable(
+  "ad_geo_fences",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    adAccountId: uuid("ad_account_id")
+      .notNull()
+      .references(() => adAccounts.id),
+    name: text("name").notNull(),
+    shapes: jsonb("shapes").$type<AdGeoShape[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index("ad_geo_fences_account_idx").on(t.adAccountId),
+    check("ad_geo_fences_name_length", sql`char_length(${t.name}) between 1 and 100`),
+    check("ad_geo_fences_shapes_count", sql`jsonb_array_length(${t.shapes}) between 1 and 100`),
+  ],
+);
+
+/** A retargeting audience (ADS.md §3.7): 1–10 rules over Flipside page views and contributions. */
+export const adAudiences = pgTable(
+  "ad_audiences",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    adAccountId: uuid("ad_account_id")
+      .notNull()
+      .references(() => adAccounts.id),
+    name: text("name").notNull(),
+    membershipDays: integer("membership_days").notNull().default(30),
+    rules: jsonb("rules")
+      .$type<{ action: AdAudienceAction; type: AdAudienceRuleType; value: string }[]>()
+      .notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index("ad_audiences_account_idx").on(t.adAccountId),
+    check("ad_audiences_name_length", sql`char_length(${t.name}) between 1 and 100`),
+    check("ad_audiences_days", sql`${t.membershipDays} between 1 and 180`),
+    check("ad_audiences_rules_count", sql`jsonb_array_length(${t.rules}) between 1 and 10`),
+  ],
+);
+
+/**
+ * Who is in an audience: signed-in people who allow personalised ads, while their last qualifying
+ * view or contribution is within the audience's days. Refreshed on each one, purged after.
+ */
+export const adAudienceMembers = pgTable(
+  "ad_audience_members",
+  {
+    audienceId: uuid("audience_id")
+      .notNull()
+      .references(() => adAudiences.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "ad_audience_members_pkey", columns: [t.audienceId, t.userId] }),
+    index("ad_audience_members_user_idx").on(t.userId),
+  ],
+);
+
+/** A campaign (ADS.md §3.2): budget, schedule, bid and targeting; money in micros, hard caps. */
+export const adCampaigns = pgTable(
+  "ad_campaigns",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    adAccountId: uuid("ad_account_id")
+      .notNull()
+      .references(() => adAccounts.id),
+    name: text("name").notNull(),
+    status: text("status", { enum: AD_CAMPAIGN_STATUSES }).notNull().default("DRAFT"),
+    pricingModel: text("pricing_model", { enum: AD_PRICING_MODELS }).notNull(),
+    bidStrategy: text("bid_strategy", { enum: AD_BID_STRATEGIES }).notNull().default("MANUAL"),
+    bidMicros: micros("bid_micros").notNull(),
+    targetMicros: micros("target_micros"),
+    bidCeilingMicros: micros("bid_ceiling_micros"),
+    bidFloorMicros: micros("bid_floor_micros"),
+    autopilotStatus: text("autopilot_status", { enum: AD_AUTOPILOT_STATUSES }).notNull().default("OFF"),
+    learningEventsLeft: integer("learning_events_left").notNull().default(0),
+    totalBudgetMicros: micros("total_budget_micros").notNull(),
+    dailyBudgetMicros: micros("daily_budget_micros"),
+    pacing: text("pacing", { enum: AD_PACINGS }).notNull().default("EVEN"),
+    startAt: at("start_at").notNull(),
+    endAt: at("end_at"),
+    /** ISO weekdays (Monday 1) and minutes of the day in 15-minute steps, or null for always. */
+    weeklySchedule: jsonb("weekly_schedule").$type<{ day: number; fromMinute: number; toMinute: number }[]>(),
+    freqCapImpressions: integer("freq_cap_impressions"),
+    freqCapPeriod: text("freq_cap_period", { enum: AD_FREQUENCY_PERIODS }),
+    spentMicros: micros("spent_micros").notNull().default(0),
+    /** The local day (account time zone) `spent_day_micros` counts. */
+    spentDay: date("spent_day", { mode: "string" }),
+    spentDayMicros: micros("spent_day_micros").notNull().default(0),
+    holdMinor: bigint("hold_minor", { mode: "number" }).notNull().default(0),
+    holdRemainingMicros: micros("hold_remaining_micros").notNull().default(0),
+    launchedAt: at("launched_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index("ad_campaigns_account_idx").on(t.adAccountId, t.updatedAt),
+    index("ad_campaigns_active_idx").on(t.status).where(sql`${t.status} = 'ACTIVE'`),
+    // Names are unique per account among campaigns that are not archived, whatever their case.
+    uniqueIndex("ad_campaigns_name_key")
+      .on(t.adAccountId, sql`lower(${t.name})`)
+      .where(sql`${t.status} <> 'ARCHIVED'`),
+    check("ad_campaigns_name_length", sql`char_length(${t.name}) between 1 and 100`),
+    check("ad_campaigns_spent_within_total", sql`${t.spentMicros} <= ${t.totalBudgetMicros}`),
+    check(
+      "ad_campaigns_daily_within_total",
+      sql`${t.dailyBudgetMicros} is null or ${t.dailyBudgetMicros} <= ${t.totalBudgetMicros}`,
+    ),
+    check(
+      "ad_campaigns_spent_day_within_daily",
+      sql`${t.dailyBudgetMicros} is null or ${t.spentDayMicros} <= ${t.dailyBudgetMicros}`,
+    ),
+    check("ad_campaigns_end_after_start", sql`${t.endAt} is null or ${t.endAt} > ${t.startAt}`),
+    check(
+      "ad_campaigns_floor_below_ceiling",
+      sql`${t.bidFloorMicros} is null or ${t.bidCeilingMicros} is null or ${t.bidFloorMicros} < ${t.bidCeilingMicros}`,
+    ),
+    check("ad_campaigns_hold_not_negative", sql`${t.holdRemainingMicros} >= 0 and ${t.holdMinor} >= 0`),
+    check(
+      "ad_campaigns_frequency",
+      sql`(${t.freqCapImpressions} is null) = (${t.freqCapPeriod} is null) and (${t.freqCapImpressions} is null or ${t.freqCapImpressions} between 1 and 100)`,
+    ),
+  ],
+);
+
+/** The creatives a campaign shows ("ads"), at most 50. */
+export const adCampaignCreatives = pgTable(
+  "ad_campaign_creatives",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "cascade" }),
+    creativeId: uuid("creative_id")
+      .notNull()
+      .references(() => adCreatives.id),
+  },
+  (t) => [
+    primaryKey({ name: "ad_campaign_creatives_pkey", columns: [t.campaignId, t.creativeId] }),
+    index("ad_campaign_creatives_creative_idx").on(t.creativeId),
+  ],
+);
+
+/**
+ * A campaign's targeting: filter lists, geo fences shown in or not, audiences included or
+ * excluded, at most 20 of each kind, all of the campaign's account. The target is not a foreign
+ * key (three tables): deleting one that a campaign uses is refused by the service (409).
+ */
+export const adCampaignTargets = pgTable(
+  "ad_campaign_targets",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: AD_TARGET_KINDS }).notNull(),
+    targetId: uuid("target_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "ad_campaign_targets_pkey", columns: [t.campaignId, t.kind, t.targetId] }),
+    index("ad_campaign_targets_target_idx").on(t.targetId),
   ],
 );

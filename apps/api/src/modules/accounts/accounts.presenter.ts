@@ -25,6 +25,7 @@ export function presentAccount(
     activated: user.activated,
     roles: user.roles,
     socialLinks: user.socialLinks,
+    personalisedAds: user.personalisedAds,
     organizations,
     createdDate: user.createdAt.toISOString(),
   };

@@ -79,6 +79,7 @@ export async function updateUser(
       | "imageKey"
       | "imageUrl"
       | "socialLinks"
+      | "personalisedAds"
     >
   >,
 ): Promise<UserRow | undefined> {

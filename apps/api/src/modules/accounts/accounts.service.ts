@@ -10,7 +10,9 @@ import {
   type UpdateAccountRequest,
 } from "@flipside/contracts/accounts";
 import { suspensionMessage } from "@flipside/contracts/moderation-constants";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { adAudienceMembers } from "../../db/schema/ads.ts";
 import { avatarFiles, decodeBase64Image, storeAvatar } from "../../lib/avatars.ts";
 import { networkKey } from "../../lib/client-address.ts";
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
@@ -275,7 +277,15 @@ export function createAccountsService(deps: AccountsDeps) {
       if (input.language !== undefined) patch.language = input.language;
       if (input.colorMode !== undefined) patch.colorMode = input.colorMode;
       if (input.socialLinks !== undefined) patch.socialLinks = [...new Set(input.socialLinks)];
-      const updated = await repo.updateUser(db, actor.id, patch);
+      if (input.personalisedAds !== undefined) patch.personalisedAds = input.personalisedAds;
+      const updated = await db.transaction(async (tx) => {
+        const row = await repo.updateUser(tx, actor.id, patch);
+        // Consent withdrawn: out of every audience now, not when the memberships expire.
+        if (row && input.personalisedAds === false) {
+          await tx.delete(adAudienceMembers).where(eq(adAudienceMembers.userId, actor.id));
+        }
+        return row;
+      });
       if (!updated) throw unauthorized();
       viewers.forgetUser(actor.id);
       return present(updated);

@@ -397,6 +397,7 @@ describe("/api/account", () => {
         "imageUrl",
         "language",
         "organizations",
+        "personalisedAds",
         "roles",
         "socialLinks",
       ].sort(),

@@ -1,0 +1,60 @@
+import type { AdFilterRuleType } from "@flipside/contracts/ads-constants";
+
+/**
+ * How a page matches the rules of filter lists and audiences (ADS.md §3.5): one function, used by
+ * "Check an address", by audience membership and by serving. Rule values are stored normalised.
+ */
+
+export interface PageFacts {
+  /** PD §2's normalised address, "example.com/a/b". */
+  normalizedUrl: string;
+  /** Its host without `www.`. */
+  host: string;
+  title?: string | null;
+  description?: string | null;
+  /** Slugs of the site's topics. */
+  topics?: readonly string[];
+}
+
+export interface Rule {
+  type: AdFilterRuleType;
+  value: string;
+}
+
+const keywordPatterns = new Map<string, RegExp>();
+
+/** A keyword as a whole word, whatever its case: "bike" matches "Bike shop", not "bikes". */
+function keywordPattern(keyword: string): RegExp {
+  let pattern = keywordPatterns.get(keyword);
+  if (!pattern) {
+    const escaped = keyword.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:$|[^\\p{L}\\p{N}])`, "iu");
+    if (keywordPatterns.size > 10_000) keywordPatterns.clear();
+    keywordPatterns.set(keyword, pattern);
+  }
+  return pattern;
+}
+
+export function ruleMatches(rule: Rule, page: PageFacts): boolean {
+  switch (rule.type) {
+    case "DOMAIN":
+      return page.host === rule.value || page.host.endsWith(`.${rule.value}`);
+    case "URL_PREFIX":
+      return page.normalizedUrl.startsWith(rule.value);
+    case "URL_EXACT":
+      return page.normalizedUrl === rule.value;
+    case "KEYWORD": {
+      const pattern = keywordPattern(rule.value);
+      return [page.title, page.description, page.normalizedUrl].some((text) =>
+        Boolean(text && pattern.test(text)),
+      );
+    }
+    case "TOPIC":
+      return page.topics?.includes(rule.value) ?? false;
+  }
+}
+
+/** The first rule that matches the page, or null. */
+export function firstMatch<R extends Rule>(rules: readonly R[], page: PageFacts): R | null {
+  return rules.find((rule) => ruleMatches(rule, page)) ?? null;
+}
