@@ -1,3 +1,5 @@
+import { minorDigits } from "./money-constants.ts";
+
 /**
  * The advertising area's rules and texts without zod (docs/ARCHITECTURE.md#boundaries; the design
  * is ../shared/ADS.md, decision 036): the web app's pages import these as values; `ads.ts`
@@ -273,3 +275,133 @@ export const AD_TARGET_KINDS = [
   "AUDIENCE_EXCLUDE",
 ] as const;
 export type AdTargetKind = (typeof AD_TARGET_KINDS)[number];
+
+export const MICROS_PER_UNIT = 1_000_000;
+
+/** Micros of one minor unit of `currency` (10,000 for cents): bids and budgets are whole multiples. */
+export function microsPerMinor(currency: string): number {
+  return MICROS_PER_UNIT / 10 ** minorDigits(currency);
+}
+
+/** Micros as money in the account's currency, e.g. 1_500_000 EUR → "€1.50" (ADS.md §1.0: Intl.NumberFormat). */
+export function formatMicros(micros: number, currency: string, locale = "en"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(micros / MICROS_PER_UNIT);
+}
+
+/** ADS.md §4.2 and §4.7, in micros. */
+export const AD_CAMPAIGN_LIMITS = {
+  minCpmMicros: 500_000,
+  maxCpmMicros: 100_000_000,
+  minCpcMicros: 50_000,
+  maxCpcMicros: 50_000_000,
+  minBudgetMicros: 1_000_000,
+  maxBudgetMicros: 1_000_000_000_000,
+  perAccount: 200,
+  creativesPerCampaign: 50,
+  targetsPerKind: 20,
+  /** A new campaign may start this long ago (the form was filled in a moment earlier). */
+  startGraceMs: 5 * 60 * 1000,
+  minDurationMs: 60 * 60 * 1000,
+  maxDurationMs: 3 * 366 * 24 * 60 * 60 * 1000,
+  weeklyWindowsMax: 28,
+  frequencyMax: 100,
+  /** ADS_AUTOPILOT_LEARNING_EVENTS. */
+  learningEvents: 50,
+} as const;
+
+export const AD_CAMPAIGN_MESSAGES = {
+  nameTaken: "A campaign with this name already exists.",
+  minBid: (amount: string) => `The minimum bid is ${amount}.`,
+  maxBid: (amount: string) => `The maximum bid is ${amount}.`,
+  wholeCents: "Use whole cents.",
+  minTotal: (amount: string) => `The total budget must be at least ${amount}.`,
+  maxTotal: (amount: string) => `The total budget can be at most ${amount}.`,
+  minDaily: (amount: string) => `The daily budget must be at least ${amount}.`,
+  dailyAboveTotal: "The daily budget cannot be more than the total budget.",
+  totalBelowSpent: (amount: string) =>
+    `The total budget cannot be less than what was already spent (${amount}).`,
+  startInPast: "The start cannot be in the past.",
+  endBeforeStart: "The end must be after the start.",
+  endTooFar: "The end can be at most 3 years after the start.",
+  endTooSoon: "The end must be at least an hour after the start.",
+  evenNeedsLimit: "Even delivery needs a daily budget or an end date.",
+  noTimeSlot: "Choose at least one time slot.",
+  timeSlot: "Use 15-minute steps, with the start of a slot before its end.",
+  tooManySlots: "Use at most 28 time slots.",
+  unknownCreative: "Unknown creative.",
+  unknownFilter: "Unknown filter list.",
+  unknownFence: "Unknown geo fence.",
+  unknownAudience: "Unknown audience.",
+  tooManyCreatives: "Use at most 50 creatives.",
+  tooManyTargets: "Use at most 20.",
+  tooMany: `An advertiser account can have at most ${AD_CAMPAIGN_LIMITS.perAccount} campaigns that are not archived. Archive some first.`,
+  frequency: "Choose between 1 and 100 ads.",
+  floorAboveCeiling: "The lowest bid must be below the highest bid.",
+  targetRange: (min: string, max: string) => `The target must be between ${min} and ${max}.`,
+  maximizeNeedsDaily: "Most clicks for my budget needs a daily budget.",
+  noCreative: "Add at least one creative before launching.",
+  noFunds: "Add funds to your wallet to launch this campaign.",
+  ended: "The end date has passed.",
+  suspended: "This advertiser account is suspended.",
+  stale: "This campaign was changed elsewhere. Reload to see the latest version.",
+  notFound: "There is no such campaign.",
+  onlyDrafts: "Only drafts can be deleted; archive this campaign instead.",
+  archived: "An archived campaign cannot be changed.",
+  transition: (from: string, to: string) => `A campaign cannot go from ${from} to ${to}.`,
+  unknownInBulk: "Unknown campaign.",
+  cannotMove: (status: string, to: string) => `This campaign is ${status.toLowerCase()} and cannot be ${to}.`,
+} as const;
+
+export const CAMPAIGN_STATUS_LABELS: Record<AdCampaignStatus, string> = {
+  DRAFT: "Draft",
+  ACTIVE: "Active",
+  PAUSED: "Paused",
+  ARCHIVED: "Archived",
+};
+
+/** ADS.md §4.3: a campaign's delivery, derived; the first that applies wins. */
+export const AD_DELIVERY_STATES = [
+  "ACCOUNT_SUSPENDED",
+  "DRAFT",
+  "PAUSED",
+  "ARCHIVED",
+  "ENDED",
+  "BUDGET_SPENT",
+  "SCHEDULED",
+  "NO_APPROVED_ADS",
+  "WAITING_FOR_REVIEW",
+  "INSUFFICIENT_FUNDS",
+  "DAILY_BUDGET_REACHED",
+  "OUTSIDE_SCHEDULE",
+  "AUDIENCE_TOO_SMALL",
+  "GEO_UNAVAILABLE",
+  "RUNNING",
+] as const;
+export type AdDeliveryState = (typeof AD_DELIVERY_STATES)[number];
+export const DELIVERY_LABELS: Record<AdDeliveryState, string> = {
+  ACCOUNT_SUSPENDED: "Account suspended",
+  DRAFT: "Draft",
+  PAUSED: "Paused",
+  ARCHIVED: "Archived",
+  ENDED: "Ended",
+  BUDGET_SPENT: "Budget spent",
+  SCHEDULED: "Scheduled",
+  NO_APPROVED_ADS: "No approved ads",
+  WAITING_FOR_REVIEW: "Waiting for review",
+  INSUFFICIENT_FUNDS: "Add funds to run",
+  DAILY_BUDGET_REACHED: "Daily budget reached",
+  OUTSIDE_SCHEDULE: "Outside schedule",
+  AUDIENCE_TOO_SMALL: "Audience too small",
+  GEO_UNAVAILABLE: "Locations not set up",
+  RUNNING: "Running",
+};
+
+export const PRICING_LABELS: Record<AdPricingModel, string> = {
+  CPM: "Per 1,000 impressions (CPM)",
+  CPC: "Per click (CPC)",
+};
+export const BID_STRATEGY_LABELS: Record<AdBidStrategy, string> = {
+  MANUAL: "Manual bid",
+  TARGET_CPC: "Target cost per click",
+  MAXIMIZE_CLICKS: "Most clicks for my budget",
+};

@@ -4,13 +4,22 @@ import {
   AD_ACCOUNT_STATUSES,
   AD_AUDIENCE_ACTIONS,
   AD_AUDIENCE_RULE_TYPES,
+  AD_AUTOPILOT_STATUSES,
+  AD_BID_STRATEGIES,
+  AD_CAMPAIGN_LIMITS,
+  AD_CAMPAIGN_MESSAGES,
+  AD_CAMPAIGN_STATUSES,
   AD_CREATIVE_LIMITS,
   AD_CREATIVE_MESSAGES,
+  AD_DELIVERY_STATES,
   AD_FILTER_MODES,
   AD_FILTER_RULE_TYPES,
+  AD_FREQUENCY_PERIODS,
   AD_IMAGE_TYPES,
   AD_LIMITS,
   AD_OWNER_KINDS,
+  AD_PACINGS,
+  AD_PRICING_MODELS,
   AD_REJECTION_REASONS,
   AD_REVIEW_STATUSES,
   AD_TARGETING_LIMITS,
@@ -333,3 +342,126 @@ export const UpdateAdAudience = z.strictObject({
   version: Version,
 });
 export type UpdateAdAudience = z.input<typeof UpdateAdAudience>;
+
+// --- Campaigns (ADS.md §1.2, §2.3, §3.2–3.3, §4.2–4.3) ---
+
+const Micros = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+const Ids = (max: number, message: string) => z.array(Uuid).max(max, { error: message });
+const TargetIds = Ids(AD_CAMPAIGN_LIMITS.targetsPerKind, AD_CAMPAIGN_MESSAGES.tooManyTargets);
+
+export const AdWeeklyWindow = z
+  .strictObject({
+    day: z.int().min(1).max(7),
+    fromMinute: z.int().min(0).max(1440),
+    toMinute: z.int().min(0).max(1440),
+  })
+  .refine((w) => w.fromMinute % 15 === 0 && w.toMinute % 15 === 0 && w.fromMinute < w.toMinute, {
+    error: AD_CAMPAIGN_MESSAGES.timeSlot,
+  })
+  .meta({ id: "AdWeeklyWindow" });
+export type AdWeeklyWindow = z.infer<typeof AdWeeklyWindow>;
+
+export const AdFrequencyCap = z
+  .strictObject({
+    impressions: z
+      .int({ error: AD_CAMPAIGN_MESSAGES.frequency })
+      .min(1, { error: AD_CAMPAIGN_MESSAGES.frequency })
+      .max(AD_CAMPAIGN_LIMITS.frequencyMax, { error: AD_CAMPAIGN_MESSAGES.frequency }),
+    period: z.enum(AD_FREQUENCY_PERIODS),
+  })
+  .meta({ id: "AdFrequencyCap" });
+
+const CampaignFields = {
+  name: AdName,
+  pricingModel: z.enum(AD_PRICING_MODELS),
+  bidding: z.strictObject({
+    strategy: z.enum(AD_BID_STRATEGIES).default("MANUAL"),
+    bidMicros: Micros,
+    targetMicros: Micros.nullable().default(null),
+    bidCeilingMicros: Micros.nullable().default(null),
+    bidFloorMicros: Micros.nullable().default(null),
+  }),
+  budget: z.strictObject({
+    totalMicros: Micros,
+    dailyMicros: Micros.nullable().default(null),
+    pacing: z.enum(AD_PACINGS).default("EVEN"),
+  }),
+  schedule: z.strictObject({
+    startAt: IsoDate,
+    endAt: IsoDate.nullable().default(null),
+    /** Windows in the account's time zone; null: always. */
+    weekly: z
+      .array(AdWeeklyWindow)
+      .max(AD_CAMPAIGN_LIMITS.weeklyWindowsMax, { error: AD_CAMPAIGN_MESSAGES.tooManySlots })
+      .nullable()
+      .default(null),
+  }),
+  frequencyCap: AdFrequencyCap.nullable().default({ impressions: 3, period: "DAY" }),
+  creativeIds: Ids(AD_CAMPAIGN_LIMITS.creativesPerCampaign, AD_CAMPAIGN_MESSAGES.tooManyCreatives).default(
+    [],
+  ),
+  filterIds: TargetIds.default([]),
+  geoFences: z.strictObject({ include: TargetIds.default([]), exclude: TargetIds.default([]) }).default({
+    include: [],
+    exclude: [],
+  }),
+  audiences: z.strictObject({ include: TargetIds.default([]), exclude: TargetIds.default([]) }).default({
+    include: [],
+    exclude: [],
+  }),
+};
+
+export const CreateAdCampaign = z.strictObject({ adAccountId: Uuid, ...CampaignFields });
+export type CreateAdCampaign = z.input<typeof CreateAdCampaign>;
+export type AdCampaignInput = Omit<z.output<typeof CreateAdCampaign>, "adAccountId">;
+export const UpdateAdCampaign = z.strictObject({ ...CampaignFields, version: Version });
+export type UpdateAdCampaign = z.input<typeof UpdateAdCampaign>;
+
+export const AdCampaign = z
+  .object({
+    id: Uuid,
+    adAccountId: Uuid,
+    name: z.string(),
+    status: z.enum(AD_CAMPAIGN_STATUSES),
+    pricingModel: z.enum(AD_PRICING_MODELS),
+    bidding: z.object({
+      strategy: z.enum(AD_BID_STRATEGIES),
+      bidMicros: z.int(),
+      targetMicros: z.int().nullable(),
+      bidCeilingMicros: z.int().nullable(),
+      bidFloorMicros: z.int().nullable(),
+      autopilotStatus: z.enum(AD_AUTOPILOT_STATUSES),
+    }),
+    budget: z.object({ totalMicros: z.int(), dailyMicros: z.int().nullable(), pacing: z.enum(AD_PACINGS) }),
+    schedule: z.object({
+      startAt: IsoDate,
+      endAt: IsoDate.nullable(),
+      weekly: z.array(AdWeeklyWindow).nullable(),
+    }),
+    frequencyCap: AdFrequencyCap.nullable(),
+    creativeIds: z.array(Uuid),
+    filterIds: z.array(Uuid),
+    geoFences: z.object({ include: z.array(Uuid), exclude: z.array(Uuid) }),
+    audiences: z.object({ include: z.array(Uuid), exclude: z.array(Uuid) }),
+    delivery: z.object({
+      state: z.enum(AD_DELIVERY_STATES),
+      label: z.string(),
+      detail: z.string().nullable(),
+    }),
+    stats: z.object({ spentMicros: z.int(), spentTodayMicros: z.int() }),
+    launchedAt: IsoDate.nullable(),
+    createdAt: IsoDate,
+    updatedAt: IsoDate,
+    version: Version,
+  })
+  .meta({ id: "AdCampaign" });
+export type AdCampaign = z.infer<typeof AdCampaign>;
+
+export const AdCampaignStatusChange = z.strictObject({ status: z.enum(["ACTIVE", "PAUSED", "ARCHIVED"]) });
+export const AdCampaignBulk = z.strictObject({
+  adAccountId: Uuid,
+  ids: z.array(Uuid).min(1).max(100),
+  action: z.enum(["PAUSE", "RESUME", "ARCHIVE"]),
+});
+export type AdCampaignBulk = z.infer<typeof AdCampaignBulk>;
+export const AdCampaignBulkResult = z.object({ updated: z.array(Uuid) }).meta({ id: "AdCampaignBulkResult" });

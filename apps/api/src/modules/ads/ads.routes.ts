@@ -4,13 +4,19 @@ import {
   AD_CREATIVE_MESSAGES,
   AdAccount,
   AdAccountOwnerChoice,
+  AdCampaign,
+  AdCampaignBulk,
+  AdCampaignBulkResult,
+  AdCampaignStatusChange,
   AdCreative,
   AdCreativeImage,
   AdCreativeImageRequest,
   AdCreativeImageUpload,
   CreateAdAccount,
+  CreateAdCampaign,
   CreateAdCreative,
   UpdateAdAccount,
+  UpdateAdCampaign,
   UpdateAdCreative,
 } from "@flipside/contracts/ads";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,6 +27,7 @@ import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { requireActivatedViewer, requireViewer, signedInOnly } from "../../plugins/auth.ts";
 import { requireAdAccount } from "./access.ts";
 import { createAccount, listAccounts, ownerChoices, presentAccount, updateAccount } from "./accounts.ts";
+import { createCampaignsService } from "./campaigns.ts";
 import { createCreativesService } from "./creatives.ts";
 
 const TAGS = ["ads"];
@@ -286,4 +293,152 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  const campaigns = createCampaignsService({
+    db: app.db,
+    currency: app.config.MONEY_CURRENCY,
+    geoConfigured: Boolean(app.config.GEOIP_DB),
+  });
+
+  app.get(
+    "/v1/ad-campaigns",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "An advertiser account's campaigns",
+        description:
+          "`searchAnd` must contain `adAccountId==…`; it may also use `status==`/`!=`, `name||`, `pricingModel==`, `startAt>=`/`<=`, `endAt>=`/`<=`. Sort: name, createdAt, updatedAt (newest first by default), startAt, status, spentMicros. Each with its derived `delivery`.",
+        security: SIGNED_IN,
+        querystring: ListQuery,
+        response: { 200: z.array(AdCampaign), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await campaigns.list(await requireViewer(request), request.query);
+      setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
+      return items;
+    },
+  );
+
+  app.post(
+    "/v1/ad-campaigns",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Make a draft campaign",
+        description:
+          "Money in micros (1 unit = 1,000,000), whole cents. Bids CPM 0.50–100.00, CPC 0.05–50.00; total budget 1.00–1,000,000.00; daily at least 1.00 and at most the total; both hard caps. Start not in the past; end at least an hour after it and at most 3 years; EVEN pacing needs a daily budget or an end. Every broken rule is named on its field (400); creatives, filter lists, fences and audiences must be the account's own (422); a name taken by a campaign that is not archived is 422.",
+        security: SIGNED_IN,
+        body: CreateAdCampaign,
+        response: { 201: AdCampaign, ...problems(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await campaigns.create(await requireViewer(request), request.body)),
+  );
+
+  app.get(
+    "/v1/ad-campaigns/:id",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A campaign",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: AdCampaign, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => campaigns.get(await requireViewer(request), request.params.id),
+  );
+
+  app.put(
+    "/v1/ad-campaigns/:id",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Change a campaign",
+        description:
+          "The same body as creating, with the `version` you read (else 409); an archived campaign cannot be changed (409). The total budget cannot go below what was spent.",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: UpdateAdCampaign,
+        response: { 200: AdCampaign, ...problems(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => campaigns.update(await requireViewer(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/v1/ad-campaigns/:id/status",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Launch, pause, resume or archive a campaign",
+        description:
+          "DRAFT → ACTIVE (launch), ACTIVE → PAUSED, PAUSED → ACTIVE (resume), ACTIVE or PAUSED → ARCHIVED (final). The state it is already in: 200, nothing changes; any other move: 409. Launching and resuming need a creative, an end not passed, an account not suspended and money in the wallet (422 naming each).",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: AdCampaignStatusChange,
+        response: { 200: AdCampaign, ...problems(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      campaigns.setStatus(await requireViewer(request), request.params.id, request.body.status),
+  );
+
+  app.post(
+    "/v1/ad-campaigns/bulk",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Pause, resume or archive many campaigns",
+        description:
+          "All or nothing: every campaign moves, or none does and 422 names each that cannot (`ids.{i}`). Campaigns already in the asked state count as moved.",
+        security: SIGNED_IN,
+        body: AdCampaignBulk,
+        response: { 200: AdCampaignBulkResult, ...problems(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => campaigns.bulk(await requireViewer(request), request.body),
+  );
+
+  app.post(
+    "/v1/ad-campaigns/:id/duplicate",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Copy a campaign as a draft",
+        description: 'Named "{name} (copy)", with its creatives and targeting, starting now at the earliest.',
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 201: AdCampaign, ...problems(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await campaigns.duplicate(await requireViewer(request), request.params.id)),
+  );
+
+  app.delete(
+    "/v1/ad-campaigns/:id",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Delete a draft campaign",
+        description: "Only drafts (409 otherwise: archive it instead).",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 204: z.null(), ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await campaigns.remove(await requireViewer(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };
