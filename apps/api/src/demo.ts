@@ -216,6 +216,7 @@ export async function seedDemo(
         roles: row.roles,
         createdAt: row.createdAt,
         hasBlocks: false,
+        personalisedAds: false,
       };
     }
 

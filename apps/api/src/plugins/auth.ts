@@ -24,6 +24,8 @@ export interface Viewer {
    * their lists are their own, not the ones every reader shares.
    */
   hasBlocks: boolean;
+  /** They allow their reading to place them in advertisers' audiences (docs/ads.md#audiences). */
+  personalisedAds: boolean;
 }
 
 /**
@@ -167,6 +169,7 @@ export const authPlugin = fp(
           displayName: users.displayName,
           activated: users.activated,
           roles: users.roles,
+          personalisedAds: users.personalisedAds,
           createdAt: users.createdAt,
           suspendedUntil: users.suspendedUntil,
           hasBlocks: sql<boolean>`exists (select 1 from ${profileBlocks} where ${profileBlocks.blockerId} = ${users.id} or ${profileBlocks.blockedId} = ${users.id})`,

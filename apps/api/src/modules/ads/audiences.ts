@@ -80,7 +80,7 @@ function present(row: AudienceRow, people: number, used: number): AdAudience {
 }
 
 /** Retargeting audiences (ADS.md §1.6, §3.7). */
-export function createAudiencesService(db: Db) {
+export function createAudiencesService(db: Db, events: { changed(): void } = { changed() {} }) {
   const load = async (id: string) => (await db.select().from(adAudiences).where(eq(adAudiences.id, id)))[0];
   const requireAudience = async (viewer: Viewer, id: string, mode: "read" | "write") =>
     requireOwned(db, viewer, await load(id), mode, AD_TARGETING_MESSAGES.audienceNotFound);
@@ -139,6 +139,7 @@ export function createAudiencesService(db: Db) {
         })
         .returning();
       if (!row) throw new Error("insert returned nothing");
+      events.changed();
       return present(row, 0, 0);
     },
 
@@ -157,12 +158,14 @@ export function createAudiencesService(db: Db) {
         .where(and(eq(adAudiences.id, id), eq(adAudiences.version, input.version)))
         .returning();
       if (!row) throw conflict(AD_TARGETING_MESSAGES.stale);
+      events.changed();
       return presentOne(row);
     },
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       await requireAudience(viewer, id, "write");
       await deleteUnused(db, adAudiences, id);
+      events.changed();
     },
   };
 }

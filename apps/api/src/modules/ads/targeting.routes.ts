@@ -22,6 +22,7 @@ import { requireViewer, signedInOnly } from "../../plugins/auth.ts";
 import { createAudiencesService } from "./audiences.ts";
 import { createFiltersService } from "./filters.ts";
 import { createGeoFencesService } from "./geo-fences.ts";
+import { createMembership, startMembership } from "./membership.ts";
 
 const TAGS = ["ads"];
 const IdParams = z.object({ id: z.uuid() });
@@ -102,7 +103,9 @@ export const targetingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", signedInOnly);
   const filters = createFiltersService(app.db);
   const fences = createGeoFencesService(app.db);
-  const audiences = createAudiencesService(app.db);
+  const membership = createMembership(app.db);
+  await startMembership(app, membership);
+  const audiences = createAudiencesService(app.db, { changed: () => membership.forget() });
   const viewer = requireViewer;
   const page = <T>(
     reply: FastifyReply,

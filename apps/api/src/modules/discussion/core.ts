@@ -7,6 +7,7 @@ import { sitePages } from "../../db/schema/discussion.ts";
 import type { Limiter } from "../../lib/rate-limit.ts";
 import { createSafeFetcher } from "../../lib/safe-fetch.ts";
 import type { Storage } from "../../lib/storage.ts";
+import type { Viewer } from "../../plugins/auth.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { createPageFetchQueue, type PageFetchQueue } from "./page-fetch.ts";
 import { createPages, type Pages } from "./pages.ts";
@@ -27,6 +28,34 @@ export interface DiscussionCore {
    * go. In the background; a failure is logged, and the cache's short life covers it.
    */
   siteChanged(siteId: string, log: { warn(obj: unknown, msg: string): void }): void;
+  /**
+   * Signed-in people reading pages: `viewed` is called by a page view (its viewer's own state,
+   * `GET /v1/site-pages/{id}/mine`); listeners (ads' audiences) run after it, off the request's
+   * path, and a failing one is logged.
+   */
+  readers: PageReaders;
+}
+
+export type PageViewListener = (viewer: Viewer, pageId: string) => Promise<void>;
+export interface PageReaders {
+  viewed(viewer: Viewer, pageId: string): void;
+  onViewed(listener: PageViewListener): void;
+}
+
+function createPageReaders(log: { warn(obj: unknown, msg: string): void }): PageReaders {
+  const listeners: PageViewListener[] = [];
+  return {
+    viewed(viewer, pageId) {
+      for (const listener of listeners) {
+        void listener(viewer, pageId).catch((error) =>
+          log.warn({ err: error }, "a page view listener failed"),
+        );
+      }
+    },
+    onViewed(listener) {
+      listeners.push(listener);
+    },
+  };
 }
 
 export function createDiscussionCore(deps: {
@@ -36,6 +65,7 @@ export function createDiscussionCore(deps: {
   config: Config;
   cache: PageCache;
   fetchQueue: PageFetchQueue;
+  log?: { warn(obj: unknown, msg: string): void };
 }): DiscussionCore {
   const { db, cache, config, fetchQueue } = deps;
   const pages = createPages({ db, fetchQueue });
@@ -60,6 +90,7 @@ export function createDiscussionCore(deps: {
     fetchQueue,
     writer,
     siteChanged,
+    readers: createPageReaders(deps.log ?? console),
   };
 }
 
@@ -97,6 +128,7 @@ export const discussionPlugin = fp(
       config: app.config,
       cache,
       fetchQueue,
+      log: app.log,
     });
     app.decorate("discussion", core);
   },

@@ -58,7 +58,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireViewer(request);
       // Per viewer and changing with every vote or note: never kept by a shared cache.
       reply.header("cache-control", "private, no-store");
-      return service.mine(viewer, request.params.id);
+      const mine = await service.mine(viewer, request.params.id);
+      app.discussion.readers.viewed(viewer, request.params.id);
+      return mine;
     },
   );
 
