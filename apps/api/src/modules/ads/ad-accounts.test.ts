@@ -220,4 +220,17 @@ describe("advertiser accounts", () => {
       expect(row).toMatchObject({ name: "Acme Europe", timezone: "Europe/Lisbon", version: 1 });
     });
   });
+
+  it("remembers the account the screens show in a cookie, only one of the viewer's", async () => {
+    const [mine] = (await call(people.outsider, "GET", "/api/v1/ad-accounts")).json();
+    const chosen = await call(people.outsider, "PUT", "/api/v1/ad-accounts/current", {
+      adAccountId: mine.id,
+    });
+    expect(chosen.statusCode).toBe(204);
+    const cookie = chosen.cookies.find((c) => c.name === "flipside_ad_account");
+    expect(cookie).toMatchObject({ value: mine.id, path: "/", sameSite: "Lax", maxAge: 31536000 });
+    const foreign = await call(people.member, "PUT", "/api/v1/ad-accounts/current", { adAccountId: mine.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.cookies).toEqual([]);
+  });
 });

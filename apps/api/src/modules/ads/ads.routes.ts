@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import {
+  AD_ACCOUNT_COOKIE,
   AD_CREATIVE_LIMITS,
   AD_CREATIVE_MESSAGES,
   AdAccount,
@@ -95,6 +96,37 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await requireActivatedViewer(request);
       const account = await createAccount(app.db, viewer, request.body, app.config.MONEY_CURRENCY);
       return reply.code(201).send(account);
+    },
+  );
+
+  app.put(
+    "/v1/ad-accounts/current",
+    {
+      config: WRITE,
+      schema: {
+        tags: TAGS,
+        summary: "Choose the advertiser account the ads screens show",
+        description:
+          "Remembers it in the `flipside_ad_account` cookie (a year, the whole site) for the pages the server renders; every API call still names its account. Only one of your accounts (404 otherwise).",
+        security: SIGNED_IN,
+        body: z.strictObject({ adAccountId: z.uuid() }),
+        response: { 204: z.null(), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { account } = await requireAdAccount(
+        app.db,
+        await requireViewer(request),
+        request.body.adAccountId,
+        "read",
+      );
+      reply.setCookie(AD_ACCOUNT_COOKIE, account.id, {
+        path: "/",
+        maxAge: 365 * 24 * 60 * 60,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+      });
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,12 +1,12 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
 import { ChartColumn } from "../../components/ui/icons.tsx";
+import { AdsPlaceholder } from "../../features/ads/ads-placeholder.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Analytics", "Ads");
 
 export default function Page() {
   return (
-    <PlaceholderPage
+    <AdsPlaceholder
       title="Analytics"
       description="How your campaigns perform over time."
       icon={ChartColumn}

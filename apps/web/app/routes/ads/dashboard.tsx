@@ -1,17 +1,237 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
-import { LayoutDashboard } from "../../components/ui/icons.tsx";
+import {
+  AD_ACCOUNT_COOKIE,
+  DELIVERY_LABELS,
+  formatMicros,
+  REJECTION_REASON_LABELS,
+} from "@flipside/contracts/ads-constants";
+import { formatMoney } from "@flipside/contracts/money-constants";
+import { useRevalidator, useSearchParams } from "react-router";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { PageHeading } from "../../components/shell/page-heading.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { CircleAlert, LayoutDashboard, Plus } from "../../components/ui/icons.tsx";
+import { chooseAccount, useAdsContext, writeAccess } from "../../features/ads/ad-account.ts";
+import { createAdsClient } from "../../features/ads/ads-client.ts";
+import { SignInToAdvertise, SuspendedBanner } from "../../features/ads/ads-screen.tsx";
+import { SetupCard } from "../../features/ads/setup-card.tsx";
+import { serverApi } from "../../lib/api.server.ts";
+import { isApiError } from "../../lib/api.ts";
+import { readCookie } from "../../lib/cookies.ts";
 import { titleMeta } from "../../lib/page-title.ts";
+import { useShellUser } from "../../lib/root-data.ts";
+import type { Route } from "./+types/dashboard";
 
 export const meta = () => titleMeta("Dashboard", "Ads");
 
-export default function Page() {
+type Overview = Awaited<ReturnType<typeof overview>>;
+
+/** What the dashboard shows of an account: recent campaigns, what needs attention, the wallet. */
+async function overview(client: ReturnType<typeof createAdsClient>, request: Request) {
+  const accounts = await client.accounts();
+  const account = chooseAccount(accounts, readCookie(request.headers.get("cookie"), AD_ACCOUNT_COOKIE));
+  if (!account) return null;
+  const [recent, live, rejected, audiences, wallet] = await Promise.all([
+    client.campaigns({ adAccountId: account.id, sort: ["updatedAt,desc"], size: 5 }),
+    client.campaigns({ adAccountId: account.id, where: ["status==ACTIVE"], size: 100 }),
+    client.creatives({
+      adAccountId: account.id,
+      where: ["reviewStatus==REJECTED", "archived==false"],
+      size: 20,
+    }),
+    client.audiences({ adAccountId: account.id, size: 100 }),
+    // An organisation's wallet is its OWNERs' and ADMINs' to see; a MEMBER gets the rest.
+    account.viewerRole === "MEMBER" ? Promise.resolve(null) : client.walletOf(account),
+  ]);
+  const attention = [
+    ...live.items
+      .filter((c) => c.delivery.state === "INSUFFICIENT_FUNDS" || c.delivery.state === "DAILY_BUDGET_REACHED")
+      .map((c) => ({
+        key: c.id,
+        text: `${c.name}: ${c.delivery.state === "INSUFFICIENT_FUNDS" ? DELIVERY_LABELS.INSUFFICIENT_FUNDS : DELIVERY_LABELS.DAILY_BUDGET_REACHED}`,
+        to: `/ads/campaigns?campaign=${c.id}`,
+      })),
+    ...rejected.items.map((c) => ({
+      key: c.id,
+      text: `${c.name} was rejected: ${c.rejectionReason ? REJECTION_REASON_LABELS[c.rejectionReason] : ""}`,
+      to: "/ads/creative-lib",
+    })),
+    ...audiences.items
+      .filter((a) => !a.servable && a.usedBy > 0)
+      .map((a) => ({ key: a.id, text: `${a.name} is too small to serve`, to: "/ads/retargeting" })),
+  ];
+  return { accountId: account.id, recent: recent.items, total: recent.total, attention, wallet };
+}
+
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<{ overview: Overview; failed: boolean }> {
+  try {
+    return { overview: await overview(createAdsClient(serverApi(context)), request), failed: false };
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return { overview: null, failed: false };
+    if (isApiError(error) && error.status < 500) return { overview: null, failed: true };
+    throw error;
+  }
+}
+
+/** The ads dashboard (ADS.md §1.1): set up, then what runs and what needs attention. */
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const context = useAdsContext();
+  const user = useShellUser();
+  const { revalidate, state } = useRevalidator();
+  const activated = user?.activated === true;
+  const account = context.current;
+  const { canWrite } = writeAccess(account, activated);
+  const [search] = useSearchParams();
+  const asked = search.get("new") === "1";
+  const settingUp = context.signedIn && (!account || asked) && context.choices.length > 0;
+  const shown = loaderData.overview?.accountId === account?.id ? loaderData.overview : null;
+
   return (
-    <PlaceholderPage
-      title="Dashboard"
-      description="An overview of your advertising on Flipside."
-      icon={LayoutDashboard}
-      emptyTitle="The ads dashboard is not available yet"
-      emptyDescription="Spend, impressions and clicks across your campaigns will be summarised here once Flipside Ads opens."
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeading
+        title="Dashboard"
+        description="An overview of your advertising on Flipside."
+        actions={
+          account && !settingUp && account.viewerRole !== "MEMBER" ? (
+            <Button asChild={canWrite} disabled={!canWrite}>
+              {canWrite ? (
+                <AppLink to="/ads/campaigns?new=1" data-testid="dashboard-new-campaign">
+                  <Plus aria-hidden="true" />
+                  New campaign
+                </AppLink>
+              ) : (
+                <span>New campaign</span>
+              )}
+            </Button>
+          ) : null
+        }
+      />
+      {!context.signedIn ? (
+        <SignInToAdvertise icon={LayoutDashboard} />
+      ) : settingUp ? (
+        <SetupCard
+          choices={context.choices}
+          canWrite={activated}
+          writeBlocked={activated ? null : "Confirm your email to advertise."}
+        />
+      ) : !account ? null : (
+        <>
+          <SuspendedBanner account={account} />
+          {loaderData.failed || !shown ? (
+            <Card role="alert" data-testid="dashboard-error">
+              <CardContent className="flex flex-col items-start gap-3">
+                <p>Could not load your advertising overview.</p>
+                <Button variant="outline" onClick={() => void revalidate()} disabled={state === "loading"}>
+                  Try again
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+              <section aria-labelledby="recent-campaigns" className="flex min-w-0 flex-col gap-3">
+                <div className="flex items-center justify-between gap-2">
+                  <h2 id="recent-campaigns" className="font-semibold text-lg">
+                    Recent campaigns
+                  </h2>
+                  {shown.total > 0 ? (
+                    <AppLink to="/ads/campaigns" className="text-sm underline underline-offset-4">
+                      All campaigns
+                    </AppLink>
+                  ) : null}
+                </div>
+                {shown.recent.length === 0 ? (
+                  <EmptyState
+                    compact
+                    headingLevel={3}
+                    title="No campaigns yet"
+                    description="Create a campaign to show your ads beside discussions."
+                    action={
+                      canWrite ? (
+                        <Button asChild>
+                          <AppLink to="/ads/campaigns?new=1">New campaign</AppLink>
+                        </Button>
+                      ) : null
+                    }
+                  />
+                ) : (
+                  <ul className="flex flex-col divide-y rounded-lg border" data-testid="recent-campaigns">
+                    {shown.recent.map((c) => (
+                      <li
+                        key={c.id}
+                        className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between"
+                      >
+                        <AppLink
+                          to={`/ads/campaigns?campaign=${c.id}`}
+                          className="min-w-0 truncate font-medium hover:underline"
+                        >
+                          {c.name}
+                        </AppLink>
+                        <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+                          <Badge variant="outline">{c.delivery.label}</Badge>
+                          <span>
+                            {formatMicros(c.stats.spentMicros, account.currency)} of{" "}
+                            {formatMicros(c.budget.totalMicros, account.currency)}
+                          </span>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+              <div className="flex min-w-0 flex-col gap-6">
+                {shown.wallet ? (
+                  <Card data-testid="dashboard-wallet">
+                    <CardContent className="flex flex-col gap-3">
+                      <p className="text-muted-foreground text-sm">Wallet balance</p>
+                      <p className="font-semibold text-2xl tabular-nums">
+                        {formatMoney(shown.wallet.balance, shown.wallet.currency)}
+                      </p>
+                      <Button variant="outline" asChild>
+                        <AppLink
+                          to={
+                            account.ownerKind === "ORGANIZATION"
+                              ? `/profile/wallet?organizationId=${account.ownerId}`
+                              : "/profile/wallet"
+                          }
+                        >
+                          Add funds
+                        </AppLink>
+                      </Button>
+                    </CardContent>
+                  </Card>
+                ) : null}
+                <section aria-labelledby="needs-attention" className="flex flex-col gap-3">
+                  <h2 id="needs-attention" className="font-semibold text-lg">
+                    Needs attention
+                  </h2>
+                  {shown.attention.length === 0 ? (
+                    <p className="text-muted-foreground text-sm">Nothing needs your attention.</p>
+                  ) : (
+                    <ul className="flex flex-col gap-2" data-testid="needs-attention">
+                      {shown.attention.map((a) => (
+                        <li key={a.key}>
+                          <AppLink to={a.to} className="flex items-start gap-2 text-sm hover:underline">
+                            <CircleAlert
+                              className="mt-0.5 size-4 shrink-0 text-destructive"
+                              aria-hidden="true"
+                            />
+                            {a.text}
+                          </AppLink>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              </div>
+            </div>
+          )}
+        </>
+      )}
+    </div>
   );
 }

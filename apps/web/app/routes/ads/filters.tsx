@@ -1,12 +1,12 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
 import { ListFilter } from "../../components/ui/icons.tsx";
+import { AdsPlaceholder } from "../../features/ads/ads-placeholder.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Filters", "Ads");
 
 export default function Page() {
   return (
-    <PlaceholderPage
+    <AdsPlaceholder
       title="Filters"
       description="Keep your ads away from pages and keywords you choose."
       icon={ListFilter}

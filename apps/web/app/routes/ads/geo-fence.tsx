@@ -1,12 +1,12 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
 import { MapPin } from "../../components/ui/icons.tsx";
+import { AdsPlaceholder } from "../../features/ads/ads-placeholder.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Geo Fence", "Ads");
 
 export default function Page() {
   return (
-    <PlaceholderPage
+    <AdsPlaceholder
       title="Geo Fence"
       description="Show ads only to readers in the places you pick."
       icon={MapPin}

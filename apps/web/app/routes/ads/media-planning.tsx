@@ -1,12 +1,12 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
 import { CalendarRange } from "../../components/ui/icons.tsx";
+import { AdsPlaceholder } from "../../features/ads/ads-placeholder.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Media Planning", "Ads");
 
 export default function Page() {
   return (
-    <PlaceholderPage
+    <AdsPlaceholder
       title="Media Planning"
       description="Forecast reach and cost before you spend."
       icon={CalendarRange}

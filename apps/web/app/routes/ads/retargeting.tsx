@@ -1,12 +1,12 @@
-import { PlaceholderPage } from "../../components/shell/placeholder-page.tsx";
 import { Crosshair } from "../../components/ui/icons.tsx";
+import { AdsPlaceholder } from "../../features/ads/ads-placeholder.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
 
 export const meta = () => titleMeta("Retargeting", "Ads");
 
 export default function Page() {
   return (
-    <PlaceholderPage
+    <AdsPlaceholder
       title="Retargeting"
       description="Reach people who already read pages like yours."
       icon={Crosshair}

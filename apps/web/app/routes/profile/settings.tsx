@@ -5,6 +5,7 @@ import { AvatarSetting } from "../../features/accounts/avatar-setting.tsx";
 import { ChangePasswordForm } from "../../features/accounts/change-password-form.tsx";
 import { ColorModeSetting } from "../../features/accounts/color-mode-setting.tsx";
 import { DeleteAccount } from "../../features/accounts/delete-account.tsx";
+import { PersonalisedAdsSetting } from "../../features/accounts/personalised-ads-setting.tsx";
 import { ProfileDetailsForm } from "../../features/accounts/profile-details-form.tsx";
 import { loginRedirectFor } from "../../features/accounts/session-guards.ts";
 import { SessionsSetting } from "../../features/accounts/sessions-setting.tsx";
@@ -92,6 +93,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         description="You and they no longer see each other's contributions, or answer and vote on them. They are not told."
       >
         <BlockedPeople page={blocked} />
+      </SettingsSection>
+      <SettingsSection
+        id="ads"
+        title="Ads"
+        description="Flipside shows clearly marked ads beside discussions. You choose whether your reading shapes them."
+      >
+        <PersonalisedAdsSetting initial={account.personalisedAds} />
       </SettingsSection>
       <SettingsSection
         id="your-data"
