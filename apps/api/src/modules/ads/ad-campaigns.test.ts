@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAdAccount, organizationAdAccount } from "../../../test/ads.ts";
 import { createTestApp, errorFields, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adAccounts, adCampaigns } from "../../db/schema/ads.ts";
-import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 import { checkLedger } from "../ledger/index.ts";
 
 let t: TestApp;
@@ -29,33 +29,9 @@ beforeAll(async () => {
   bob = await createUser(t.app, { displayName: "Bob" });
   member = await createUser(t.app, { displayName: "Member" });
   admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
-  const open = async (who: TestUser) =>
-    (
-      await sendAs(t.app, who, "/api/v1/ad-accounts", {
-        name: who.displayName,
-        ownerKind: "USER",
-        timezone: "Europe/Berlin",
-      })
-    ).id;
-  account = await open(ann);
-  bobAccount = await open(bob);
-  const [org] = await t.app.db
-    .insert(organizations)
-    .values({ name: "Org", slug: "org-campaigns" })
-    .returning();
-  if (!org) throw new Error("no organisation");
-  await t.app.db.insert(organizationMembers).values([
-    { organizationId: org.id, userId: ann.id, role: "OWNER" },
-    { organizationId: org.id, userId: member.id, role: "MEMBER" },
-  ]);
-  orgAccount = (
-    await sendAs(t.app, ann, "/api/v1/ad-accounts", {
-      name: "Org",
-      ownerKind: "ORGANIZATION",
-      organizationId: org.id,
-      timezone: "UTC",
-    })
-  ).id;
+  account = await openAdAccount(t.app, ann, "Europe/Berlin");
+  bobAccount = await openAdAccount(t.app, bob, "Europe/Berlin");
+  orgAccount = await organizationAdAccount(t.app, ann, member, "org-campaigns");
   const creative = async (who: TestUser, adAccountId: string) =>
     (
       await sendAs(t.app, who, "/api/v1/ad-creatives", {

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAdAccount, organizationAdAccount } from "../../../test/ads.ts";
 import { createTestApp, errorFields, type TestApp } from "../../../test/helper.ts";
 import { multipart } from "../../../test/multipart.ts";
-import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
+import { createUser, type TestUser } from "../../../test/users.ts";
 import { auditLog } from "../../db/schema/admin.ts";
 import { adCreatives } from "../../db/schema/ads.ts";
-import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 
 let t: TestApp;
 let ann: TestUser;
@@ -25,27 +25,9 @@ beforeAll(async () => {
   bob = await createUser(t.app, { displayName: "Bob" });
   admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
   member = await createUser(t.app, { displayName: "Member" });
-  const open = async (who: TestUser, name: string) =>
-    (await sendAs(t.app, who, "/api/v1/ad-accounts", { name, ownerKind: "USER", timezone: "UTC" })).id;
-  annAccount = await open(ann, "Ann's ads");
-  bobAccount = await open(bob, "Bob's ads");
-  const [org] = await t.app.db
-    .insert(organizations)
-    .values({ name: "Org", slug: "org-creatives" })
-    .returning();
-  if (!org) throw new Error("no organisation");
-  await t.app.db.insert(organizationMembers).values([
-    { organizationId: org.id, userId: ann.id, role: "OWNER" },
-    { organizationId: org.id, userId: member.id, role: "MEMBER" },
-  ]);
-  orgAccount = (
-    await sendAs(t.app, ann, "/api/v1/ad-accounts", {
-      name: "Org ads",
-      ownerKind: "ORGANIZATION",
-      organizationId: org.id,
-      timezone: "UTC",
-    })
-  ).id;
+  annAccount = await openAdAccount(t.app, ann);
+  bobAccount = await openAdAccount(t.app, bob);
+  orgAccount = await organizationAdAccount(t.app, ann, member, "org-creatives");
 });
 afterAll(() => t.close());
 
@@ -382,7 +364,7 @@ describe("review by platform admins (ADS.md §1.12)", () => {
     expect(items.length).toBeGreaterThan(1);
     expect(items.map((i) => i.submittedAt)).toEqual([...items.map((i) => i.submittedAt)].sort());
     expect(items.every((i) => i.reviewStatus === "PENDING_REVIEW" && i.archivedAt === null)).toBe(true);
-    expect(items.map((i) => i.advertiserName)).toContain("Ann's ads");
+    expect(items.map((i) => i.advertiserName)).toContain("Ann ads");
     expect(Number(res.headers["x-total-count"])).toBe(items.length);
   });
 

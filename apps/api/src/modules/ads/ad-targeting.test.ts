@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizationAdAccount } from "../../../test/ads.ts";
 import { createTestApp, errorFields, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adAudienceMembers, adCampaigns, adCampaignTargets, adFilterLists } from "../../db/schema/ads.ts";
-import { organizationMembers, organizations } from "../../db/schema/organizations.ts";
 
 let t: TestApp;
 let ann: TestUser;
@@ -22,23 +22,7 @@ beforeAll(async () => {
     await sendAs(t.app, ann, "/api/v1/ad-accounts", { name: "Ann", ownerKind: "USER", timezone: "UTC" })
   ).id;
   await sendAs(t.app, bob, "/api/v1/ad-accounts", { name: "Bob", ownerKind: "USER", timezone: "UTC" });
-  const [org] = await t.app.db
-    .insert(organizations)
-    .values({ name: "Org", slug: "org-targeting" })
-    .returning();
-  if (!org) throw new Error("no organisation");
-  await t.app.db.insert(organizationMembers).values([
-    { organizationId: org.id, userId: ann.id, role: "OWNER" },
-    { organizationId: org.id, userId: member.id, role: "MEMBER" },
-  ]);
-  orgAccount = (
-    await sendAs(t.app, ann, "/api/v1/ad-accounts", {
-      name: "Org",
-      ownerKind: "ORGANIZATION",
-      organizationId: org.id,
-      timezone: "UTC",
-    })
-  ).id;
+  orgAccount = await organizationAdAccount(t.app, ann, member, "org-targeting");
 });
 afterAll(() => t.close());
 
