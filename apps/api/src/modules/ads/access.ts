@@ -64,7 +64,7 @@ export async function requireAdAccount(
 }
 
 /** The write rules once the account is known to be the viewer's: activation, role, status. */
-export function requireWriter(viewer: Viewer, access: AdAccess): void {
+function requireWriter(viewer: Viewer, access: AdAccess): void {
   if (!viewer.activated) throw forbidden(ACTIVATION_REQUIRED);
   if (access.role === "MEMBER") throw forbidden(ADS_MESSAGES.membersReadOnly);
   if (access.account.status === "CLOSED") throw conflict(ADS_MESSAGES.accountClosed);

@@ -7,14 +7,14 @@ import {
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adAudienceMembers, adAudiences } from "../../db/schema/ads.ts";
-import { conflict, validationFailed } from "../../lib/errors.ts";
+import { conflict } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import { compileSort, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { requireAdAccount } from "./access.ts";
 import { normalizeRules } from "./filters.ts";
 import { accountFilter } from "./lists.ts";
-import { deleteUnused, requireOwned, usedBy } from "./owned.ts";
+import { belowTargetLimit, deleteUnused, requireOwned, usedBy } from "./owned.ts";
 
 type AudienceRow = typeof adAudiences.$inferSelect;
 
@@ -41,18 +41,15 @@ const normalizeAudienceRules = (db: Db, rules: readonly AdAudienceRule[]) =>
  * The people in each audience now: members seen within its days. A member's row is refreshed on
  * each qualifying view and removed once it is older than the audience's days.
  */
-async function sizes(db: Db, rows: readonly AudienceRow[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
+export async function audienceSizes(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
   const counted = await db
     .select({ id: adAudienceMembers.audienceId, n: count() })
     .from(adAudienceMembers)
     .innerJoin(adAudiences, eq(adAudiences.id, adAudienceMembers.audienceId))
     .where(
       and(
-        inArray(
-          adAudienceMembers.audienceId,
-          rows.map((r) => r.id),
-        ),
+        inArray(adAudienceMembers.audienceId, [...ids]),
         sql`${adAudienceMembers.lastSeenAt} > now() - make_interval(days => ${adAudiences.membershipDays})`,
       ),
     )
@@ -85,7 +82,11 @@ export function createAudiencesService(db: Db, events: { changed(): void } = { c
   const requireAudience = async (viewer: Viewer, id: string, mode: "read" | "write") =>
     requireOwned(db, viewer, await load(id), mode, AD_TARGETING_MESSAGES.audienceNotFound);
   const presentOne = async (row: AudienceRow) =>
-    present(row, (await sizes(db, [row])).get(row.id) ?? 0, (await usedBy(db, [row.id])).get(row.id) ?? 0);
+    present(
+      row,
+      (await audienceSizes(db, [row.id])).get(row.id) ?? 0,
+      (await usedBy(db, [row.id])).get(row.id) ?? 0,
+    );
 
   return {
     async list(viewer: Viewer, query: ListQuery) {
@@ -102,7 +103,10 @@ export function createAudiencesService(db: Db, events: { changed(): void } = { c
         db.select({ total: count() }).from(adAudiences).where(where),
       ]);
       const [people, used] = await Promise.all([
-        sizes(db, rows),
+        audienceSizes(
+          db,
+          rows.map((r) => r.id),
+        ),
         usedBy(
           db,
           rows.map((r) => r.id),
@@ -122,13 +126,7 @@ export function createAudiencesService(db: Db, events: { changed(): void } = { c
     async create(viewer: Viewer, input: CreateAdAudience): Promise<AdAudience> {
       await requireAdAccount(db, viewer, input.adAccountId, "write");
       const rules = await normalizeAudienceRules(db, input.rules);
-      const [counted] = await db
-        .select({ n: count() })
-        .from(adAudiences)
-        .where(eq(adAudiences.adAccountId, input.adAccountId));
-      if ((counted?.n ?? 0) >= AD_TARGETING_LIMITS.perAccount) {
-        throw validationFailed([{ field: "adAccountId", message: AD_TARGETING_MESSAGES.tooManyObjects }]);
-      }
+      await belowTargetLimit(db, adAudiences, input.adAccountId);
       const [row] = await db
         .insert(adAudiences)
         .values({

@@ -18,7 +18,6 @@ import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/faults.ts";
 import {
-  adAudienceMembers,
   adAudiences,
   adCampaignCreatives,
   adCampaigns,
@@ -27,12 +26,13 @@ import {
   adFilterLists,
   adGeoFences,
 } from "../../db/schema/ads.ts";
-import { ledgerAccounts } from "../../db/schema/money.ts";
 import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import { compileSort, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
+import { findWallet } from "../ledger/index.ts";
 import { type AdAccess, type AdAccountRow, requireAdAccount } from "./access.ts";
+import { audienceSizes } from "./audiences.ts";
 import { deriveDelivery, localTime } from "./delivery.ts";
 import { accountFilter } from "./lists.ts";
 
@@ -159,6 +159,23 @@ export function campaignProblems(
   return errors;
 }
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/** The balance of the wallet that pays an account, in minor units (0 when it never had one). */
+async function walletBalance(db: Db, account: AdAccountRow): Promise<number> {
+  const ownerId = account.ownerKind === "USER" ? account.userId : account.organizationId;
+  if (!ownerId) return 0;
+  return (await findWallet(db, { kind: account.ownerKind, id: ownerId }, account.currency))?.balance ?? 0;
+}
+
 export interface CampaignsDeps {
   db: Db;
   currency: string;
@@ -274,7 +291,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
   async function present(rows: CampaignRow[], account: AdAccountRow): Promise<AdCampaign[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [creativeLinks, targetLinks, wallet] = await Promise.all([
+    const [creativeLinks, targetLinks, walletMinor] = await Promise.all([
       db
         .select({
           campaignId: adCampaignCreatives.campaignId,
@@ -286,37 +303,20 @@ export function createCampaignsService(deps: CampaignsDeps) {
         .innerJoin(adCreatives, eq(adCreatives.id, adCampaignCreatives.creativeId))
         .where(inArray(adCampaignCreatives.campaignId, ids)),
       db.select().from(adCampaignTargets).where(inArray(adCampaignTargets.campaignId, ids)),
-      db
-        .select({ balance: ledgerAccounts.balance })
-        .from(ledgerAccounts)
-        .where(
-          and(eq(ledgerAccounts.ownerKey, account.ownerKey), eq(ledgerAccounts.currency, account.currency)),
-        ),
+      walletBalance(db, account),
     ]);
     const audienceIds = [
       ...new Set(targetLinks.filter((t) => t.kind === "AUDIENCE_INCLUDE").map((t) => t.targetId)),
     ];
-    const sizes = new Map<string, number>();
-    if (audienceIds.length > 0) {
-      const counted = await db
-        .select({ id: adAudienceMembers.audienceId, n: count() })
-        .from(adAudienceMembers)
-        .innerJoin(adAudiences, eq(adAudiences.id, adAudienceMembers.audienceId))
-        .where(
-          and(
-            inArray(adAudienceMembers.audienceId, audienceIds),
-            sql`${adAudienceMembers.lastSeenAt} > now() - make_interval(days => ${adAudiences.membershipDays})`,
-          ),
-        )
-        .groupBy(adAudienceMembers.audienceId);
-      for (const c of counted) sizes.set(c.id, c.n);
-    }
-    const walletMicros = (wallet[0]?.balance ?? 0) * microsPerMinor(account.currency);
+    const sizes = await audienceSizes(db, audienceIds);
+    const walletMicros = walletMinor * microsPerMinor(account.currency);
     const at = now();
     const today = localTime(at, account.timezone).date;
+    const creativesOf = groupBy(creativeLinks, (c) => c.campaignId);
+    const targetsOf = groupBy(targetLinks, (t) => t.campaignId);
     return rows.map((row) => {
-      const creatives = creativeLinks.filter((c) => c.campaignId === row.id);
-      const targets = targetLinks.filter((t) => t.campaignId === row.id);
+      const creatives = creativesOf.get(row.id) ?? [];
+      const targets = targetsOf.get(row.id) ?? [];
       const of = (kind: AdTargetKind) => targets.filter((t) => t.kind === kind).map((t) => t.targetId);
       const delivery = deriveDelivery({
         now: at,
@@ -444,13 +444,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       .where(eq(adCampaignCreatives.campaignId, row.id));
     if ((linked?.n ?? 0) === 0) errors.push({ field: "creativeIds", message: M.noCreative });
     if (row.endAt && row.endAt <= now()) errors.push({ field: "schedule.endAt", message: M.ended });
-    const [wallet] = await tx
-      .select({ balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(
-        and(eq(ledgerAccounts.ownerKey, account.ownerKey), eq(ledgerAccounts.currency, account.currency)),
-      );
-    if ((wallet?.balance ?? 0) <= 0 && row.holdRemainingMicros <= 0)
+    if ((await walletBalance(tx, account)) <= 0 && row.holdRemainingMicros <= 0)
       errors.push({ field: "status", message: M.noFunds });
     return errors;
   }
@@ -687,5 +681,3 @@ export function createCampaignsService(deps: CampaignsDeps) {
     },
   };
 }
-
-export type CampaignsService = ReturnType<typeof createCampaignsService>;

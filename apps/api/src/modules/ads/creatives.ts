@@ -356,5 +356,3 @@ export function createCreativesService(deps: { db: Db; storage: Storage }) {
     },
   };
 }
-
-export type CreativesService = ReturnType<typeof createCreativesService>;

@@ -24,7 +24,7 @@ import type { Viewer } from "../../plugins/auth.ts";
 import { requireAdAccount } from "./access.ts";
 import { accountFilter } from "./lists.ts";
 import { firstMatch } from "./matching.ts";
-import { deleteUnused, requireOwned, usedBy } from "./owned.ts";
+import { belowTargetLimit, deleteUnused, requireOwned, usedBy } from "./owned.ts";
 
 type FilterRow = typeof adFilterLists.$inferSelect;
 
@@ -139,16 +139,6 @@ export function createFiltersService(db: Db) {
     requireOwned(db, viewer, await load(id), mode, AD_TARGETING_MESSAGES.filterNotFound);
   const usedCount = async (id: string) => (await usedBy(db, [id])).get(id) ?? 0;
 
-  async function belowLimit(adAccountId: string) {
-    const [counted] = await db
-      .select({ n: count() })
-      .from(adFilterLists)
-      .where(eq(adFilterLists.adAccountId, adAccountId));
-    if ((counted?.n ?? 0) >= AD_TARGETING_LIMITS.perAccount) {
-      throw validationFailed([{ field: "adAccountId", message: AD_TARGETING_MESSAGES.tooManyObjects }]);
-    }
-  }
-
   return {
     normalizeRules: (rules: readonly AdFilterRule[]) => normalizeRules(db, rules),
 
@@ -180,7 +170,7 @@ export function createFiltersService(db: Db) {
     async create(viewer: Viewer, input: CreateAdFilter): Promise<AdFilter> {
       await requireAdAccount(db, viewer, input.adAccountId, "write");
       const rules = await normalizeRules(db, input.rules);
-      await belowLimit(input.adAccountId);
+      await belowTargetLimit(db, adFilterLists, input.adAccountId);
       const [row] = await db
         .insert(adFilterLists)
         .values({ adAccountId: input.adAccountId, name: input.name, mode: input.mode ?? "EXCLUDE", rules })

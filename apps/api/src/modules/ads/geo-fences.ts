@@ -1,15 +1,15 @@
 import type { AdGeoFence, CreateAdGeoFence, UpdateAdGeoFence } from "@flipside/contracts/ads";
-import { AD_TARGETING_LIMITS, AD_TARGETING_MESSAGES } from "@flipside/contracts/ads-constants";
+import { AD_TARGETING_MESSAGES } from "@flipside/contracts/ads-constants";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adGeoFences } from "../../db/schema/ads.ts";
-import { conflict, validationFailed } from "../../lib/errors.ts";
+import { conflict } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import { compileSort, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { requireAdAccount } from "./access.ts";
 import { accountFilter } from "./lists.ts";
-import { deleteUnused, requireOwned, usedBy } from "./owned.ts";
+import { belowTargetLimit, deleteUnused, requireOwned, usedBy } from "./owned.ts";
 
 type FenceRow = typeof adGeoFences.$inferSelect;
 
@@ -74,13 +74,7 @@ export function createGeoFencesService(db: Db) {
 
     async create(viewer: Viewer, input: CreateAdGeoFence): Promise<AdGeoFence> {
       await requireAdAccount(db, viewer, input.adAccountId, "write");
-      const [counted] = await db
-        .select({ n: count() })
-        .from(adGeoFences)
-        .where(eq(adGeoFences.adAccountId, input.adAccountId));
-      if ((counted?.n ?? 0) >= AD_TARGETING_LIMITS.perAccount) {
-        throw validationFailed([{ field: "adAccountId", message: AD_TARGETING_MESSAGES.tooManyObjects }]);
-      }
+      await belowTargetLimit(db, adGeoFences, input.adAccountId);
       const [row] = await db
         .insert(adGeoFences)
         .values({ adAccountId: input.adAccountId, name: input.name, shapes: input.shapes })

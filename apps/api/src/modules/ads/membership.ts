@@ -102,7 +102,7 @@ export function createMembership(db: Db) {
   };
 }
 
-export type Membership = ReturnType<typeof createMembership>;
+type Membership = ReturnType<typeof createMembership>;
 
 /** Wires membership to page views, contributions (the outbox) and the hourly purge. */
 export async function startMembership(app: FastifyInstance, membership: Membership): Promise<void> {

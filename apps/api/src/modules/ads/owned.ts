@@ -1,4 +1,4 @@
-import { AD_TARGETING_MESSAGES } from "@flipside/contracts/ads-constants";
+import { AD_TARGETING_LIMITS, AD_TARGETING_MESSAGES } from "@flipside/contracts/ads-constants";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
@@ -8,7 +8,7 @@ import {
   type adFilterLists,
   type adGeoFences,
 } from "../../db/schema/ads.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { conflict, notFound, validationFailed } from "../../lib/errors.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { type AdAccess, requireAdAccount } from "./access.ts";
 
@@ -60,3 +60,11 @@ export async function deleteUnused(db: Db, table: TargetTable, id: string): Prom
 }
 
 export type TargetTable = typeof adFilterLists | typeof adGeoFences | typeof adAudiences;
+
+/** At most AD_TARGETING_LIMITS.perAccount filter lists, fences or audiences per account (422). */
+export async function belowTargetLimit(db: Db, table: TargetTable, adAccountId: string): Promise<void> {
+  const n = await db.$count(table, eq(table.adAccountId, adAccountId));
+  if (n >= AD_TARGETING_LIMITS.perAccount) {
+    throw validationFailed([{ field: "adAccountId", message: AD_TARGETING_MESSAGES.tooManyObjects }]);
+  }
+}

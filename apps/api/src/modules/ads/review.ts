@@ -1,6 +1,6 @@
 import type { AdCreativeReview, AdminAdCreative } from "@flipside/contracts/ads";
 import { AD_CREATIVE_MESSAGES } from "@flipside/contracts/ads-constants";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adAccounts, adCreativeImages, adCreatives } from "../../db/schema/ads.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -19,13 +19,18 @@ import { CREATIVES_FILTER, CREATIVES_SORT, presentCreative } from "./creatives.t
 export function createReviewService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
 
-  async function load(id: string) {
-    const [row] = await db
+  /** Creatives with their image and whose they are. */
+  const withAdvertiser = (where: SQL | undefined) =>
+    db
       .select({ creative: adCreatives, image: adCreativeImages, account: adAccounts })
       .from(adCreatives)
       .innerJoin(adAccounts, eq(adAccounts.id, adCreatives.adAccountId))
       .leftJoin(adCreativeImages, eq(adCreativeImages.id, adCreatives.imageId))
-      .where(eq(adCreatives.id, id));
+      .where(where)
+      .$dynamic();
+
+  async function load(id: string) {
+    const [row] = await withAdvertiser(eq(adCreatives.id, id));
     return row ?? null;
   }
 
@@ -40,12 +45,7 @@ export function createReviewService(deps: { db: Db; storage: Storage }) {
       const where = compileSearchAnd(query.searchAnd, CREATIVES_FILTER);
       const orderBy = compileSort(query.sort, CREATIVES_SORT, ["submittedAt,asc", "id,asc"]);
       const [rows, [counted]] = await Promise.all([
-        db
-          .select({ creative: adCreatives, image: adCreativeImages, account: adAccounts })
-          .from(adCreatives)
-          .innerJoin(adAccounts, eq(adAccounts.id, adCreatives.adAccountId))
-          .leftJoin(adCreativeImages, eq(adCreativeImages.id, adCreatives.imageId))
-          .where(where)
+        withAdvertiser(where)
           .orderBy(...orderBy)
           .limit(query.size)
           .offset(query.page * query.size),

@@ -14,7 +14,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { CircleAlert, LayoutDashboard, Plus } from "../../components/ui/icons.tsx";
 import { chooseAccount, useAdsContext, writeAccess } from "../../features/ads/ad-account.ts";
-import { createAdsClient } from "../../features/ads/ads-client.ts";
+import { type AdsClient, createAdsClient } from "../../features/ads/ads-client.ts";
 import { SignInToAdvertise, SuspendedBanner } from "../../features/ads/ads-screen.tsx";
 import { SetupCard } from "../../features/ads/setup-card.tsx";
 import { serverApi } from "../../lib/api.server.ts";
@@ -29,7 +29,7 @@ export const meta = () => titleMeta("Dashboard", "Ads");
 type Overview = Awaited<ReturnType<typeof overview>>;
 
 /** What the dashboard shows of an account: recent campaigns, what needs attention, the wallet. */
-async function overview(client: ReturnType<typeof createAdsClient>, request: Request) {
+async function overview(client: AdsClient, request: Request) {
   const accounts = await client.accounts();
   const account = chooseAccount(accounts, readCookie(request.headers.get("cookie"), AD_ACCOUNT_COOKIE));
   if (!account) return null;
