@@ -2,8 +2,8 @@
  * The features the help and about texts (content/*.md) speak of, each with what proves it is
  * there: the API operations it needs (as the OpenAPI document names them), the screens it is
  * used from (route modules of apps/web) and any other files it is made of. A feature is there
- * when every operation is in the OpenAPI document, no screen is still a `PlaceholderPage` and
- * every file exists.
+ * when every operation is in the OpenAPI document, no screen is still a placeholder
+ * (`PlaceholderPage`, or `AdsPlaceholder` in the ads area) and every file exists.
  *
  * A text marks each claim it makes, just before it:
  *   <!-- feature: password-reset -->            it says the feature works;
@@ -141,7 +141,11 @@ export const FEATURES = {
     ],
     screens: ["routes/home/plans.tsx", "routes/profile/website-checkout.tsx", "routes/profile/billing.tsx"],
   },
-  advertising: { operations: [], screens: ["routes/ads/dashboard.tsx", "routes/ads/campaigns.tsx"] },
+  // Ads shown next to discussions: the auction's call, and the screens advertisers run them from.
+  advertising: {
+    operations: ["GET /api/v1/advertisings"],
+    screens: ["routes/ads/dashboard.tsx", "routes/ads/campaigns.tsx"],
+  },
 } satisfies Record<string, Feature>;
 
 export type FeatureId = keyof typeof FEATURES;
