@@ -433,6 +433,44 @@ describe("campaigns: lifecycle (ADS.md §4.3)", () => {
   });
 });
 
+describe("campaigns: the list screen's questions", () => {
+  it("shows all but archived, finds by name, sorts by budget and pages", async () => {
+    const cy = await createUser(t.app, { displayName: "Cy" });
+    const own = await openAdAccount(t.app, cy, "UTC");
+    const make = async (name: string, totalMicros: number) => {
+      const res = await call(cy, "POST", "/api/v1/ad-campaigns", {
+        ...body({ adAccountId: own, name, creativeIds: [] }),
+        budget: { totalMicros, dailyMicros: null, pacing: "ASAP" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    await make("Bread, rye", 30_000_000);
+    await make("Bread, white", 50_000_000);
+    await make("Cakes", 20_000_000);
+    const gone = await make("Bread, old", 90_000_000);
+    // A draft cannot be archived (it is deleted instead); this one ran once, long ago.
+    await t.app.db.update(adCampaigns).set({ status: "ARCHIVED" }).where(eq(adCampaigns.id, gone));
+    const list = async (query: string) => {
+      const res = await call(cy, "GET", `/api/v1/ad-campaigns?searchAnd=adAccountId==${own},${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        names: res.json().map((c: { name: string }) => c.name),
+        total: res.headers["x-total-count"],
+      };
+    };
+    expect(await list("status!=ARCHIVED,name||bread&sort=totalMicros,desc")).toEqual({
+      names: ["Bread, white", "Bread, rye"],
+      total: "2",
+    });
+    expect(await list("status!=ARCHIVED&sort=totalMicros,asc&size=2&page=1")).toEqual({
+      names: ["Bread, white"],
+      total: "3",
+    });
+    expect(await list("name||bread\\, o")).toEqual({ names: ["Bread, old"], total: "1" });
+  });
+});
+
 describe("campaigns: who may do what (ADS.md §4.8)", () => {
   it("answers another advertiser as a random id, a MEMBER reads only, anonymous 401", async () => {
     const mine = await create();

@@ -57,6 +57,7 @@ const CAMPAIGNS_SORT: SortSpec = {
     startAt: adCampaigns.startAt,
     status: adCampaigns.status,
     spentMicros: adCampaigns.spentMicros,
+    totalMicros: adCampaigns.totalBudgetMicros,
     id: adCampaigns.id,
   },
 };
