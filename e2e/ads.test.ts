@@ -10,11 +10,26 @@ import { uniqueEmail, useJourney } from "./fixtures/journey.ts";
  */
 
 const ADMIN_EMAIL = uniqueEmail("ada-admin");
-const journey = useJourney({ NODE_ENV: "test", PAGE_FETCH_ENABLED: "false", ADMIN_EMAILS: ADMIN_EMAIL });
+const STAFF_EMAIL = uniqueEmail("fay-staff");
+const journey = useJourney({
+  NODE_ENV: "test",
+  PAGE_FETCH_ENABLED: "false",
+  ADMIN_EMAILS: `${ADMIN_EMAIL},${STAFF_EMAIL}`,
+});
 const { tracked, visit, signIn, api } = journey;
 
 const toastSaying = (page: Page, text: string) =>
   page.locator("[data-sonner-toast], [data-plain-toast]").filter({ hasText: text });
+/** The campaigns' names once the list for the address has loaded (its skeleton gone). */
+async function campaignNames(page: Page): Promise<string[]> {
+  await page.getByTestId("campaigns-loading").waitFor({ state: "detached" });
+  return page.getByTestId("campaign-name").allTextContents();
+}
+/** Dark mode as the OS asks for it, once the page has followed (its class is set by a script). */
+async function darkMode(page: Page) {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForFunction(() => document.documentElement.className === "dark");
+}
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -131,7 +146,7 @@ describe("setting up advertising", () => {
     await page.setViewportSize({ width: 320, height: 720 });
     await visit(page, "/ads");
     expect(await overflow(page)).toBe(0);
-    await page.emulateMedia({ colorScheme: "dark" });
+    await darkMode(page);
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });
@@ -215,5 +230,216 @@ describe("the reader's choice", () => {
     expect(await page.getByTestId("personalised-ads").isChecked()).toBe(true);
     const account = await api<{ personalisedAds: boolean }>("/account", { token: rita.token });
     expect(account.data.personalisedAds).toBe(true);
+  });
+});
+
+describe("campaigns", () => {
+  /** An advertiser with an account, an approved creative and money in the wallet. */
+  async function advertiser(name: string) {
+    const person = await journey.account(name, { email: uniqueEmail(name.split(" ")[0] ?? "adv") });
+    const account = await api<{ id: string }>("/v1/ad-accounts", {
+      method: "POST",
+      token: person.token,
+      body: { name: `${name}'s Ads`, ownerKind: "USER", timezone: "Europe/Berlin" },
+    });
+    const creative = await api<{ id: string }>("/v1/ad-creatives", {
+      method: "POST",
+      token: person.token,
+      body: {
+        adAccountId: account.data.id,
+        name: "Morning loaf",
+        headline: "Bread at seven",
+        destinationUrl: "https://loaf.example.com/",
+      },
+    });
+    return { person, accountId: account.data.id, creativeId: creative.data.id };
+  }
+
+  let staffAccount: Promise<{ token: string }> | undefined;
+  /** Flipside staff, who credit wallets and review creatives (made once, on first need). */
+  const staff = () => {
+    staffAccount ??= journey.account("Fay Staff", { email: STAFF_EMAIL });
+    return staffAccount;
+  };
+  async function credit(userId: string, amount: number) {
+    const res = await api("/v1/admin/wallet-credits", {
+      method: "POST",
+      token: (await staff()).token,
+      headers: { "idempotency-key": crypto.randomUUID() },
+      body: { ownerKind: "USER", ownerId: userId, amount, reason: "Welcome credit" },
+    });
+    expect(res.status, JSON.stringify(res.data)).toBe(201);
+  }
+  async function approve(creativeId: string) {
+    const res = await api(`/v1/admin/ad-creatives/${creativeId}/review`, {
+      method: "POST",
+      token: (await staff()).token,
+      body: { decision: "APPROVE" },
+    });
+    expect(res.status, JSON.stringify(res.data)).toBe(200);
+  }
+
+  it("builds, launches, pauses and archives campaigns, from the editor and in bulk", async () => {
+    const { person, accountId, creativeId } = await advertiser("Cleo Campaigner");
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, person);
+    const { page } = tab;
+    await visit(page, "/ads/campaigns");
+    const empty = page.getByTestId("campaigns-empty");
+    await empty.getByText("No campaigns yet").waitFor();
+    await empty.getByText("Create a campaign to show your ads beside discussions.").waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // The editor opens on its own address; what it cannot save is named on its field.
+    await empty.getByTestId("new-campaign").click();
+    await page.waitForURL(/\/ads\/campaigns\?new=1$/);
+    const editor = page.getByTestId("campaign-editor");
+    await editor.waitFor();
+    expect(await editor.getByTestId("campaign-name-input").getAttribute("placeholder")).toBe("Spring launch");
+    await editor.getByText("Per 1,000 impressions (CPM)").waitFor();
+    await editor.getByText("We never spend more than this in a day (Europe/Berlin).").waitFor();
+    await editor.getByText("This campaign runs once one of its creatives is approved.").waitFor();
+    await editor.getByText("No forecast yet").waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await editor.getByTestId("campaign-save").click();
+    await editor.getByText("Enter a name.").waitFor();
+    await editor.getByTestId("campaign-name-input").fill("Autumn bread");
+    await editor.getByTestId("campaign-bid").fill("0.10");
+    await editor.getByTestId("campaign-total").fill("50");
+    await editor.getByTestId("campaign-save").click();
+    await editor.getByText("The minimum bid is €0.50.").waitFor();
+    await editor.getByText("Even delivery needs a daily budget or an end date.").waitFor();
+    await editor.getByTestId("campaign-bid").fill("2.50");
+    await editor.getByTestId("campaign-daily").fill("10");
+    await editor.getByTestId("campaign-summary").getByText("You will spend at most €50.00.").waitFor();
+    await editor.getByTestId("campaign-creatives").getByText("Morning loaf").click();
+    expect(await editor.getByTestId("campaign-creatives").textContent()).toContain("In review");
+
+    // No money yet: the launch is refused and the campaign stays a saved draft.
+    await editor.getByTestId("campaign-launch").click();
+    await editor.getByText("Add funds to your wallet to launch this campaign.").waitFor();
+    await credit(person.id, 100);
+    await editor.getByTestId("campaign-launch").click();
+    await toastSaying(page, "Campaign launched").waitFor();
+    await editor.waitFor({ state: "detached" });
+    const row = page.getByTestId("campaign-row").filter({ hasText: "Autumn bread" });
+    expect(await row.getByTestId("campaign-delivery").textContent()).toBe("Waiting for review");
+    expect(await row.textContent()).toContain("€10.00/day · €50.00 total");
+
+    // Approved, it runs.
+    await approve(creativeId);
+    await page.reload();
+    expect(await row.getByTestId("campaign-delivery").textContent()).toBe("Running");
+    expect(await overflow(page)).toBe(0);
+
+    // A second one, duplicated from the menu, launched from its editor's address.
+    await row.getByTestId("campaign-menu").click();
+    await page.getByRole("menuitem", { name: "Duplicate" }).click();
+    await toastSaying(page, "Campaign duplicated").waitFor();
+    const copy = page.getByTestId("campaign-row").filter({ hasText: "Autumn bread (copy)" });
+    await copy.getByTestId("campaign-name").click();
+    await editor.waitFor();
+    await editor.getByTestId("campaign-launch").click();
+    await toastSaying(page, "Campaign launched").waitFor();
+    await editor.waitFor({ state: "detached" });
+
+    // Both paused at once, then archived at once.
+    await page.getByTestId("campaign-select-all").check();
+    await page.getByTestId("campaign-bulk-bar").getByRole("button", { name: "Pause" }).click();
+    await toastSaying(page, "2 campaigns paused").waitFor();
+    await expect
+      .poll(() => page.getByTestId("campaign-delivery").allTextContents())
+      .toEqual(["Paused", "Paused"]);
+    await page.getByTestId("campaign-select-all").check();
+    await page.getByTestId("campaign-bulk-bar").getByRole("button", { name: "Archive" }).click();
+    await page.getByTestId("campaign-bulk-archive-dialog").getByRole("button", { name: "Archive" }).click();
+    await toastSaying(page, "2 campaigns archived").waitFor();
+    await page
+      .getByTestId("campaigns-filtered-empty")
+      .getByText("No campaigns match these filters.")
+      .waitFor();
+    await page.getByRole("link", { name: "Show archived campaigns" }).click();
+    await page.waitForURL(/status=ARCHIVED/);
+    expect((await campaignNames(page)).sort()).toEqual(["Autumn bread", "Autumn bread (copy)"]);
+    expect(await page.getByTestId("campaign-status-filter").inputValue()).toBe("ARCHIVED");
+
+    // Search and sort are addresses too.
+    await page.getByTestId("campaign-search").fill("copy");
+    await page.getByTestId("campaign-search").press("Enter");
+    await page.waitForURL(/q=copy/);
+    expect(await campaignNames(page)).toEqual(["Autumn bread (copy)"]);
+    await page.getByTestId("campaign-search").fill("nothing like this");
+    await page.getByTestId("campaign-search").press("Enter");
+    await page.getByText("No campaigns match these filters.").waitFor();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await page.waitForURL(/\/ads\/campaigns$/);
+
+    const left = await api<{ status: string }[]>(
+      `/v1/ad-campaigns?searchAnd=adAccountId==${accountId}&sort=name,asc`,
+      { token: person.token },
+    );
+    expect(left.data.map((c) => c.status)).toEqual(["ARCHIVED", "ARCHIVED"]);
+  });
+
+  it("lists, sorts and edits at phone width, in dark mode and by keyboard", async () => {
+    const { person, accountId } = await advertiser("Pia Phone");
+    for (const [name, total] of [
+      ["Bagels", 30_000_000],
+      ["Croissants", 90_000_000],
+      ["Apple pie", 60_000_000],
+    ] as const) {
+      const made = await api("/v1/ad-campaigns", {
+        method: "POST",
+        token: person.token,
+        body: {
+          adAccountId: accountId,
+          name,
+          pricingModel: "CPC",
+          bidding: { bidMicros: 500_000 },
+          budget: { totalMicros: total, dailyMicros: null, pacing: "ASAP" },
+          schedule: { startAt: new Date(Date.now() + 60_000).toISOString() },
+        },
+      });
+      expect(made.status, JSON.stringify(made.data)).toBe(201);
+    }
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, person);
+    const { page } = tab;
+    await visit(page, "/ads/campaigns");
+    await page.getByTestId("sort-budget").click();
+    await page.waitForURL(/sort=budget/);
+    expect(await campaignNames(page)).toEqual(["Bagels", "Apple pie", "Croissants"]);
+    await page.getByTestId("sort-budget").click();
+    await page.waitForURL(/sort=-budget/);
+    expect(await campaignNames(page)).toEqual(["Croissants", "Apple pie", "Bagels"]);
+    expect(await page.locator("th[aria-sort=descending]").textContent()).toBe("Budget");
+
+    await page.setViewportSize({ width: 320, height: 720 });
+    await darkMode(page);
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // The draft is renamed by keyboard alone: its link, the name field, Enter to save.
+    await page.getByTestId("campaign-name").filter({ hasText: "Bagels" }).focus();
+    await page.keyboard.press("Enter");
+    const editor = page.getByTestId("campaign-editor");
+    await editor.waitFor();
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await editor.getByTestId("campaign-name-input").fill("Bagels on Sunday");
+    await page.keyboard.press("Enter");
+    await toastSaying(page, "Campaign saved").waitFor();
+    await editor.waitFor({ state: "detached" });
+    await page.getByTestId("campaign-name").filter({ hasText: "Bagels on Sunday" }).waitFor();
+
+    // A draft is deleted from its menu, after saying what that means.
+    await page.getByRole("button", { name: "Actions for Apple pie" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const dialog = page.getByTestId("campaign-delete-dialog");
+    await dialog.getByText("Delete Apple pie?").waitFor();
+    await dialog.getByText("This draft is removed. This cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toastSaying(page, "Campaign deleted").waitFor();
+    await page.getByTestId("campaign-name").filter({ hasText: "Apple pie" }).waitFor({ state: "detached" });
   });
 });

@@ -34,7 +34,7 @@ export function MobileMenuSheet({ trigger }: { trigger: ReactElement }) {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>{trigger}</SheetTrigger>
-      <SheetContent side="right" spacing="flush" data-testid="mobile-menu">
+      <SheetContent spacing="flush" data-testid="mobile-menu">
         <SheetHeader row>
           <LogoMark className="size-6" />
           <SheetTitle>Menu</SheetTitle>

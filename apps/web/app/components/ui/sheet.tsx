@@ -30,22 +30,20 @@ function SheetOverlay({ className, ...props }: React.ComponentProps<typeof Sheet
   );
 }
 
+/** A panel from the right edge (the only side the app uses). */
 const sheetVariants = cva(
-  "fixed z-50 flex flex-col bg-background shadow-xl outline-none transition ease-in-out data-[state=closed]:animate-out data-[state=open]:animate-in data-[state=closed]:duration-200 data-[state=open]:duration-300 motion-reduce:animate-none",
+  "fixed inset-y-0 right-0 z-50 flex h-full flex-col border-l bg-background shadow-xl outline-none transition ease-in-out data-[state=closed]:animate-out data-[state=closed]:slide-out-to-right data-[state=open]:animate-in data-[state=open]:slide-in-from-right data-[state=closed]:duration-200 data-[state=open]:duration-300 motion-reduce:animate-none",
   {
     variants: {
-      side: {
-        right:
-          "inset-y-0 right-0 h-full w-[min(22rem,calc(100%-2.5rem))] border-l data-[state=closed]:slide-out-to-right data-[state=open]:slide-in-from-right",
-        left: "inset-y-0 left-0 h-full w-[min(22rem,calc(100%-2.5rem))] border-r data-[state=closed]:slide-out-to-left data-[state=open]:slide-in-from-left",
-        top: "inset-x-0 top-0 h-auto border-b data-[state=closed]:slide-out-to-top data-[state=open]:slide-in-from-top",
-        bottom:
-          "inset-x-0 bottom-0 h-auto max-h-[85dvh] rounded-t-xl border-t data-[state=closed]:slide-out-to-bottom data-[state=open]:slide-in-from-bottom",
-      },
       /** `flush` parts touch; their own borders and padding separate them. */
       spacing: { default: "gap-4", flush: "gap-0" },
+      /** A menu's width, or a `wide` editor's (the full width on phones). */
+      size: {
+        default: "w-[min(22rem,calc(100%-2.5rem))]",
+        wide: "w-full sm:w-[min(44rem,calc(100%-2.5rem))]",
+      },
     },
-    defaultVariants: { side: "right", spacing: "default" },
+    defaultVariants: { spacing: "default", size: "default" },
   },
 );
 
@@ -59,8 +57,8 @@ export interface SheetContentProps
 export function SheetContent({
   className,
   children,
-  side,
   spacing,
+  size,
   showCloseButton = true,
   closeLabel = "Close",
   ...props
@@ -70,7 +68,7 @@ export function SheetContent({
       <SheetOverlay />
       <SheetPrimitive.Content
         data-slot="sheet-content"
-        className={cn(sheetVariants({ side, spacing }), className)}
+        className={cn(sheetVariants({ spacing, size }), className)}
         {...props}
       >
         {children}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildApiUrl } from "../../lib/api.ts";
-import { escapeFilterValue, listQueries } from "./discussion-client.ts";
+import { escapeFilterValue } from "../../lib/search-and.ts";
+import { listQueries } from "./discussion-client.ts";
 
 describe("list queries (docs/web-app.md#constants)", () => {
   it("asks for a page's comments 25 at a time, official responses then newest first", () => {

@@ -30,6 +30,7 @@ import type { PageSearchResult, PageSuggestion } from "@flipside/contracts/searc
 import { SEARCH_PAGE_SIZE } from "@flipside/contracts/search-constants";
 import type { SiteTopic } from "@flipside/contracts/topics";
 import { type ApiClient, api, type Query } from "../../lib/api.ts";
+import { escapeFilterValue } from "../../lib/search-and.ts";
 
 export type { ListPage } from "../../lib/api.ts";
 
@@ -40,14 +41,6 @@ export const COMMENT_SORTS = {
   top: { label: "Top", sort: ["top,desc"] },
 } as const;
 export type CommentSort = keyof typeof COMMENT_SORTS;
-
-/**
- * `searchAnd` values are comma-separated conditions; a comma inside a value is escaped `\,`
- * (docs/discussion.md#lists), so free text typed by a visitor cannot add a condition of its own.
- */
-export function escapeFilterValue(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/,/g, "\\,");
-}
 
 /** The queries of every list of the page view, shared by the server render and the browser. */
 export const listQueries = {

@@ -48,7 +48,7 @@ export function NotesDrawer({
 
   return (
     <Sheet open={state.listOpen} onOpenChange={(open) => (open ? drawers.openList() : drawers.closeList())}>
-      <SheetContent side="right" data-testid="notes-drawer">
+      <SheetContent data-testid="notes-drawer">
         <SheetHeader>
           <SheetTitle>My notes</SheetTitle>
           <SheetDescription>Every note you keep, on every page. Pinned ones first.</SheetDescription>
@@ -123,11 +123,7 @@ export function NoteDetailsDrawer({
         if (!open) drawers.reset();
       }}
     >
-      <SheetContent
-        side="right"
-        data-testid="note-details-drawer"
-        className="sm:w-[min(28rem,calc(100%-2.5rem))]"
-      >
+      <SheetContent data-testid="note-details-drawer" className="sm:w-[min(28rem,calc(100%-2.5rem))]">
         {note ? (
           <>
             <SheetHeader>

@@ -15,6 +15,7 @@ import { serverApi } from "../../lib/api.server.ts";
 import { parsePageNumber } from "../../lib/page-number.ts";
 import { pageTitle } from "../../lib/page-title.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import { escapeFilterValue } from "../../lib/search-and.ts";
 import type { Route } from "./+types/beta-users";
 
 const PAGE_SIZE = 20;
@@ -25,16 +26,13 @@ const SHOW: Record<string, string> = {
   all: "",
 };
 
-/** `\,` keeps a comma in the address from ending the clause (docs/discussion.md#lists). */
-const escapeValue = (value: string) => value.replace(/\\/g, "\\\\").replace(/,/g, "\\,");
-
 export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const wanted = params.get("show") ?? "waiting";
   const show = wanted in SHOW ? wanted : "waiting";
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const page = parsePageNumber(params.get("page"));
-  const searchAnd = [SHOW[show], q ? `email||${escapeValue(q)}` : ""].filter(Boolean).join(",");
+  const searchAnd = [SHOW[show], q ? `email||${escapeFilterValue(q)}` : ""].filter(Boolean).join(",");
   return adminLoad(request, async () => ({
     show,
     q,

@@ -1,11 +1,13 @@
 import { AD_ACCOUNT_COOKIE } from "@flipside/contracts/ads-constants";
 import { ACCOUNT_ROLE, hasRole } from "@flipside/contracts/roles";
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useState } from "react";
+import { Outlet, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import { ErrorView } from "../../components/shell/error-view.tsx";
 import { SectionNav } from "../../components/shell/section-nav.tsx";
 import { SiteFrame } from "../../components/shell/site-frame.tsx";
 import { SlideTransition } from "../../components/shell/slide-transition.tsx";
 import { Megaphone } from "../../components/ui/icons.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { AccountSwitcher } from "../../features/ads/account-switcher.tsx";
 import { type AdsContext, ANONYMOUS, chooseAccount } from "../../features/ads/ad-account.ts";
 import { createAdsClient } from "../../features/ads/ads-client.ts";
@@ -70,12 +72,47 @@ function AdsFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Whether the visitor is waiting for another /ads screen's data for longer than a blink
+ * (ADS.md §1.0: skeletons in place of lists on navigation, no spinner over the page). Loads
+ * faster than 200 ms swap screens without a flash.
+ */
+function useSlowAdsNavigation(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const target = navigation.state === "loading" ? navigation.location : undefined;
+  const moving = target?.pathname.startsWith("/ads") === true && target.pathname !== pathname;
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!moving) return;
+    const timer = setTimeout(() => setSlow(true), 200);
+    return () => clearTimeout(timer);
+  }, [moving]);
+  return moving && slow;
+}
+
+function ScreenSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" data-testid="ads-screen-loading" aria-busy="true">
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+      <div className="flex flex-col gap-3">
+        {["a", "b", "c", "d", "e"].map((key) => (
+          <Skeleton key={key} className="h-12 w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export default function AdsLayout() {
+  const slow = useSlowAdsNavigation();
   return (
     <AdsFrame>
-      <SlideTransition>
-        <Outlet />
-      </SlideTransition>
+      <SlideTransition>{slow ? <ScreenSkeleton /> : <Outlet />}</SlideTransition>
     </AdsFrame>
   );
 }

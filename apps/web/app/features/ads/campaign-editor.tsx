@@ -1,0 +1,954 @@
+import {
+  AD_CAMPAIGN_LIMITS,
+  AD_FREQUENCY_PERIODS,
+  audienceSizeLabel,
+  formatMicros,
+  PRICING_LABELS,
+  REVIEW_STATUS_LABELS,
+} from "@flipside/contracts/ads-constants";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { AppLink } from "../../components/shell/app-link.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { FieldError } from "../../components/ui/field.tsx";
+import { CircleAlert, ExternalLink, Plus, X } from "../../components/ui/icons.tsx";
+import { Input, inputVariants } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from "../../components/ui/sheet.tsx";
+import { isApiError } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { notify } from "../../lib/toast.ts";
+import {
+  type AdAccount,
+  type AdAudience,
+  type AdCampaign,
+  type AdCreative,
+  type AdFilterSummary,
+  type AdGeoFence,
+  adsApi,
+} from "./ads-client.ts";
+import {
+  type CampaignForm,
+  campaignForm,
+  campaignInput,
+  type FormSlot,
+  keyedSlots,
+  minuteText,
+  parseMoney,
+  type TimeSlot,
+} from "./campaign-form.ts";
+
+/** What the editor's pickers offer: the account's own creatives and targeting (ADS.md §1.2). */
+export interface CampaignPickers {
+  creatives: AdCreative[];
+  filters: AdFilterSummary[];
+  fences: AdGeoFence[];
+  audiences: AdAudience[];
+}
+
+const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const STEPS = Array.from({ length: 97 }, (_, i) => i * 15);
+const PERIOD_LABELS = { DAY: "day", WEEK: "week", MONTH: "month" } as const;
+const WORKING_HOURS = keyedSlots([1, 2, 3, 4, 5].map((day) => ({ day, fromMinute: 540, toMinute: 1020 })));
+
+/** The first message for a field or anything under it ("schedule.weekly" and "schedule.weekly.2"). */
+function errorUnder(errors: Record<string, string>, field: string): string | undefined {
+  return (
+    errors[field] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1] ?? undefined
+  );
+}
+
+const KNOWN_FIELDS = [
+  "name",
+  "pricingModel",
+  "bidding",
+  "budget",
+  "schedule",
+  "creativeIds",
+  "filterIds",
+  "geoFences",
+  "audiences",
+  "frequencyCap",
+];
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  return (
+    <fieldset className="flex flex-col gap-4 border-t pt-5" id={id}>
+      <legend className="float-left mb-1 w-full font-semibold text-base">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A labelled input tied to its hint and error, as `Field` does, for controls laid out freely. */
+function Labelled({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  children: (props: {
+    id: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-muted-foreground text-sm">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function MoneyInput({
+  value,
+  onChange,
+  currency,
+  testId,
+  ...props
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  currency: string;
+  testId: string;
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}) {
+  return (
+    <div className="flex max-w-56 items-center gap-2">
+      <Input
+        {...props}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+      <span className="text-muted-foreground text-sm">{currency}</span>
+    </div>
+  );
+}
+
+function Choice({
+  name,
+  value,
+  checked,
+  onChange,
+  children,
+  testId,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="size-4 accent-primary"
+        data-testid={testId}
+      />
+      {children}
+    </label>
+  );
+}
+
+/** A list of checkboxes over the account's objects; `taken` ones are in the other group. */
+function Picks<T extends { id: string; name: string }>({
+  legend,
+  items,
+  chosen,
+  onChange,
+  describe,
+  taken = [],
+  empty,
+  testId,
+  error,
+}: {
+  legend: string;
+  items: T[];
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+  describe?: (item: T) => ReactNode;
+  taken?: string[];
+  empty: ReactNode;
+  testId: string;
+  error?: string | undefined;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error ? errorId : undefined}
+      data-testid={testId}
+    >
+      <legend className="mb-1 font-medium text-sm">{legend}</legend>
+      {items.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border p-2">
+          {items.map((item) => (
+            <li key={item.id}>
+              <label className="flex items-start gap-2 rounded-sm px-1 py-1 text-sm hover:bg-accent">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(item.id)}
+                  disabled={taken.includes(item.id)}
+                  onChange={(e) =>
+                    onChange(
+                      e.currentTarget.checked ? [...chosen, item.id] : chosen.filter((id) => id !== item.id),
+                    )
+                  }
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                />
+                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="break-words">{item.name}</span>
+                  {describe ? describe(item) : null}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
+function WeekSlots({
+  slots,
+  onChange,
+  error,
+}: {
+  slots: FormSlot[];
+  onChange: (slots: FormSlot[]) => void;
+  error?: string | undefined;
+}) {
+  const errorId = useId();
+  const set = (i: number, change: Partial<TimeSlot>) =>
+    onChange(slots.map((slot, j) => (j === i ? { ...slot, ...change } : slot)));
+  const select = cn(inputVariants(), "w-auto pr-8");
+  return (
+    <div className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+      <ul className="flex flex-col gap-2" data-testid="campaign-slots">
+        {slots.map((slot, i) => (
+          <li key={slot.key} className="flex flex-wrap items-center gap-2">
+            <select
+              aria-label={`Time slot ${i + 1}: day`}
+              value={slot.day}
+              onChange={(e) => set(i, { day: Number(e.target.value) })}
+              className={select}
+            >
+              {DAYS.map((day, d) => (
+                <option key={day} value={d + 1}>
+                  {day}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label={`Time slot ${i + 1}: from`}
+              value={slot.fromMinute}
+              onChange={(e) => set(i, { fromMinute: Number(e.target.value) })}
+              className={select}
+            >
+              {STEPS.slice(0, -1).map((m) => (
+                <option key={m} value={m}>
+                  {minuteText(m)}
+                </option>
+              ))}
+            </select>
+            <span className="text-muted-foreground text-sm">to</span>
+            <select
+              aria-label={`Time slot ${i + 1}: to`}
+              value={slot.toMinute}
+              onChange={(e) => set(i, { toMinute: Number(e.target.value) })}
+              className={select}
+            >
+              {STEPS.slice(1).map((m) => (
+                <option key={m} value={m}>
+                  {minuteText(m)}
+                </option>
+              ))}
+            </select>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Remove time slot ${i + 1}`}
+              onClick={() => onChange(slots.filter((_, j) => j !== i))}
+            >
+              <X aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {slots.length < AD_CAMPAIGN_LIMITS.weeklyWindowsMax ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() =>
+            onChange([
+              ...slots,
+              { day: 1, fromMinute: 540, toMinute: 1020, key: Math.max(-1, ...slots.map((s) => s.key)) + 1 },
+            ])
+          }
+        >
+          <Plus aria-hidden="true" />
+          Add a time slot
+        </Button>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * The campaign editor (ADS.md §1.2): a sheet over the list, linkable as `?campaign={id}` or
+ * `?new=1`. Every message the API gives lands under its field; a launch refused for want of
+ * money or a creative says so above the buttons.
+ */
+export function CampaignEditor({
+  account,
+  campaign,
+  pickers,
+  canWrite,
+  onClose,
+  onSaved,
+}: {
+  account: AdAccount;
+  campaign: AdCampaign | null;
+  pickers: CampaignPickers;
+  canWrite: boolean;
+  onClose: () => void;
+  /** After a save: the campaign as it is now, and whether the editor should stay open on it. */
+  onSaved: (saved: AdCampaign, stayOpen: boolean) => void;
+}) {
+  const zone = account.timezone;
+  const currency = account.currency;
+  // The campaign as last saved here: a draft saved by a refused launch is edited from then on.
+  const [current, setCurrent] = useState<AdCampaign | null>(campaign);
+  const [form, setForm] = useState<CampaignForm>(() => campaignForm(campaign, currency, zone, new Date()));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stale, setStale] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"save" | "launch" | null>(null);
+  const ids = { pay: useId(), bidding: useId(), pacing: useId(), when: useId() };
+  const readOnly = !canWrite || current?.status === "ARCHIVED";
+  const isDraft = !current || current.status === "DRAFT";
+  const change = (patch: Partial<CampaignForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+  };
+  const err = (field: string) => errorUnder(errors, field);
+  const total = parseMoney(form.total);
+  const approved = pickers.creatives.some(
+    (c) => form.creativeIds.includes(c.id) && c.reviewStatus === "APPROVED",
+  );
+  const offered = pickers.creatives.filter((c) => c.archivedAt === null || form.creativeIds.includes(c.id));
+  const others = Object.entries(errors).filter(
+    ([key]) => !KNOWN_FIELDS.some((f) => key === f || key.startsWith(`${f}.`)),
+  );
+
+  async function submit(launch: boolean) {
+    setStale(null);
+    const result = campaignInput(form, zone, current);
+    if (result.errors) {
+      setErrors(result.errors);
+      notify.error("Some fields need another look: see the messages under them.");
+      return;
+    }
+    setBusy(launch ? "launch" : "save");
+    let saved: AdCampaign | null = null;
+    try {
+      saved = current
+        ? await adsApi.updateCampaign(current.id, { ...result.fields, version: current.version })
+        : await adsApi.createCampaign({ adAccountId: account.id, ...result.fields });
+      setCurrent(saved);
+      setErrors({});
+      if (launch) {
+        saved = await adsApi.setCampaignStatus(saved.id, "ACTIVE");
+        notify.success("Campaign launched");
+      } else notify.success("Campaign saved");
+      onSaved(saved, false);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setStale(error.message);
+      else if (isApiError(error) && error.errors.length > 0) setErrors(error.fieldErrors);
+      notify.error(isApiError(error) ? error.message : "The campaign was not saved. Try again.");
+      // Saved but not launched: the editor stays on the draft it now is.
+      if (saved) onSaved(saved, true);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** After a stale save: the campaign as it is now, over what was typed. */
+  async function reload() {
+    if (!current) return;
+    try {
+      const fresh = await adsApi.campaign(current.id);
+      setCurrent(fresh);
+      setForm(campaignForm(fresh, currency, zone, new Date()));
+      setErrors({});
+      setStale(null);
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : "Could not load the campaign. Try again.");
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit(false);
+  }
+
+  const title = current ? current.name : "New campaign";
+  return (
+    <Sheet open onOpenChange={(open) => !open && onClose()}>
+      <SheetContent size="wide" spacing="flush" data-testid="campaign-editor">
+        <SheetHeader className="border-b">
+          <SheetTitle className="text-lg">{title}</SheetTitle>
+          <SheetDescription>
+            {current
+              ? `${current.delivery.label}${current.delivery.detail ? `: ${current.delivery.detail}` : ""}`
+              : "Plan your campaign: what it pays, when and where it runs."}
+          </SheetDescription>
+        </SheetHeader>
+        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+          <SheetBody className="py-5">
+            <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
+              <Labelled label="Campaign name" error={err("name")}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    value={form.name}
+                    maxLength={200}
+                    placeholder="Spring launch"
+                    onChange={(e) => change({ name: e.target.value })}
+                    data-testid="campaign-name-input"
+                  />
+                )}
+              </Labelled>
+
+              <Section title="How you pay">
+                <div className="flex flex-col gap-2" role="radiogroup" aria-label="How you pay">
+                  {(["CPM", "CPC"] as const).map((model) => (
+                    <Choice
+                      key={model}
+                      name={ids.pay}
+                      value={model}
+                      checked={form.pricingModel === model}
+                      onChange={() => change({ pricingModel: model })}
+                      testId={`campaign-pricing-${model}`}
+                    >
+                      {PRICING_LABELS[model]}
+                    </Choice>
+                  ))}
+                </div>
+              </Section>
+
+              <Section title="Bidding">
+                <div className="flex flex-col gap-2" role="radiogroup" aria-label="Bidding">
+                  <Choice
+                    name={ids.bidding}
+                    value="manual"
+                    checked={!form.autopilot}
+                    onChange={() => change({ autopilot: false })}
+                  >
+                    Set my bid
+                  </Choice>
+                  <Choice
+                    name={ids.bidding}
+                    value="autopilot"
+                    checked={form.autopilot}
+                    onChange={() => change({ autopilot: true })}
+                    testId="campaign-autopilot"
+                  >
+                    Autopilot
+                  </Choice>
+                </div>
+                <Labelled
+                  label={
+                    form.pricingModel === "CPM"
+                      ? "Maximum bid per 1,000 impressions"
+                      : "Maximum bid per click"
+                  }
+                  hint="You pay your bid for each impression or click you win, never more."
+                  error={err("bidding.bidMicros")}
+                >
+                  {(props) => (
+                    <MoneyInput
+                      {...props}
+                      value={form.bid}
+                      onChange={(bid) => change({ bid })}
+                      currency={currency}
+                      testId="campaign-bid"
+                    />
+                  )}
+                </Labelled>
+                {form.autopilot ? (
+                  <div
+                    className="flex flex-col gap-4 rounded-lg border bg-muted/30 p-4"
+                    data-testid="campaign-autopilot-fields"
+                  >
+                    <Labelled label="Strategy">
+                      {(props) => (
+                        <select
+                          {...props}
+                          value={form.strategy}
+                          onChange={(e) =>
+                            change({
+                              strategy:
+                                e.target.value === "MAXIMIZE_CLICKS" ? "MAXIMIZE_CLICKS" : "TARGET_CPC",
+                            })
+                          }
+                          className={cn(inputVariants(), "max-w-72 pr-8")}
+                        >
+                          <option value="TARGET_CPC">Target cost per click</option>
+                          <option value="MAXIMIZE_CLICKS">Most clicks for my budget</option>
+                        </select>
+                      )}
+                    </Labelled>
+                    {form.strategy === "TARGET_CPC" ? (
+                      <Labelled label="Target cost per click" error={err("bidding.targetMicros")}>
+                        {(props) => (
+                          <MoneyInput
+                            {...props}
+                            value={form.target}
+                            onChange={(target) => change({ target })}
+                            currency={currency}
+                            testId="campaign-target"
+                          />
+                        )}
+                      </Labelled>
+                    ) : null}
+                    <div className="grid gap-4 sm:grid-cols-2">
+                      <Labelled label="Highest bid" error={err("bidding.bidCeilingMicros")}>
+                        {(props) => (
+                          <MoneyInput
+                            {...props}
+                            value={form.ceiling}
+                            onChange={(ceiling) => change({ ceiling })}
+                            currency={currency}
+                            testId="campaign-ceiling"
+                          />
+                        )}
+                      </Labelled>
+                      <Labelled label="Lowest bid" error={err("bidding.bidFloorMicros")}>
+                        {(props) => (
+                          <MoneyInput
+                            {...props}
+                            value={form.floor}
+                            onChange={(floor) => change({ floor })}
+                            currency={currency}
+                            testId="campaign-floor"
+                          />
+                        )}
+                      </Labelled>
+                    </div>
+                    <p className="text-muted-foreground text-sm">
+                      Autopilot changes your bid at most every 15 minutes and by at most 20% each time. It
+                      learns from the first 50 clicks before it moves.
+                    </p>
+                    <p className="text-muted-foreground text-sm">
+                      Flipside is not serving ads yet, so until it does your bid stays as you set it.
+                    </p>
+                  </div>
+                ) : null}
+              </Section>
+
+              <Section title="Budget">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Labelled
+                    label="Total budget"
+                    hint="We never spend more than this."
+                    error={err("budget.totalMicros")}
+                  >
+                    {(props) => (
+                      <MoneyInput
+                        {...props}
+                        value={form.total}
+                        onChange={(t) => change({ total: t })}
+                        currency={currency}
+                        testId="campaign-total"
+                      />
+                    )}
+                  </Labelled>
+                  <Labelled
+                    label="Daily budget (optional)"
+                    hint={`We never spend more than this in a day (${zone}).`}
+                    error={err("budget.dailyMicros")}
+                  >
+                    {(props) => (
+                      <MoneyInput
+                        {...props}
+                        value={form.daily}
+                        onChange={(daily) => change({ daily })}
+                        currency={currency}
+                        testId="campaign-daily"
+                      />
+                    )}
+                  </Labelled>
+                </div>
+              </Section>
+
+              <Section title="Delivery">
+                <div className="flex flex-col gap-2" role="radiogroup" aria-label="Delivery">
+                  <Choice
+                    name={ids.pacing}
+                    value="EVEN"
+                    checked={form.pacing === "EVEN"}
+                    onChange={() => change({ pacing: "EVEN" })}
+                  >
+                    Spread evenly over the day
+                  </Choice>
+                  <Choice
+                    name={ids.pacing}
+                    value="ASAP"
+                    checked={form.pacing === "ASAP"}
+                    onChange={() => change({ pacing: "ASAP" })}
+                    testId="campaign-asap"
+                  >
+                    As fast as possible
+                  </Choice>
+                </div>
+                <FieldError id={`${ids.pacing}-error`} message={err("budget.pacing")} />
+              </Section>
+
+              <Section title="Dates">
+                <p className="text-muted-foreground text-sm">Times in {zone}.</p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Labelled label="Start" error={err("schedule.startAt")}>
+                    {(props) => (
+                      <Input
+                        {...props}
+                        type="datetime-local"
+                        value={form.start}
+                        onChange={(e) => change({ start: e.target.value })}
+                        data-testid="campaign-start"
+                      />
+                    )}
+                  </Labelled>
+                  <Labelled label="End (optional)" error={err("schedule.endAt")}>
+                    {(props) => (
+                      <Input
+                        {...props}
+                        type="datetime-local"
+                        value={form.end}
+                        onChange={(e) => change({ end: e.target.value })}
+                        data-testid="campaign-end"
+                      />
+                    )}
+                  </Labelled>
+                </div>
+                <div className="flex flex-col gap-2" role="radiogroup" aria-label="Days and hours">
+                  <span className="font-medium text-sm" aria-hidden="true">
+                    Days and hours
+                  </span>
+                  <Choice
+                    name={ids.when}
+                    value="always"
+                    checked={form.always}
+                    onChange={() => change({ always: true })}
+                  >
+                    Always
+                  </Choice>
+                  <Choice
+                    name={ids.when}
+                    value="times"
+                    checked={!form.always}
+                    onChange={() =>
+                      change({ always: false, weekly: form.weekly.length ? form.weekly : WORKING_HOURS })
+                    }
+                    testId="campaign-only-at"
+                  >
+                    Only at these times
+                  </Choice>
+                </div>
+                {form.always ? null : (
+                  <WeekSlots
+                    slots={form.weekly}
+                    onChange={(weekly) => change({ weekly })}
+                    error={err("schedule.weekly")}
+                  />
+                )}
+              </Section>
+
+              <Section title="Ads">
+                <Picks
+                  legend="Choose creatives"
+                  items={offered}
+                  chosen={form.creativeIds}
+                  onChange={(creativeIds) => change({ creativeIds })}
+                  describe={(c) => (
+                    <Badge
+                      variant={
+                        c.archivedAt
+                          ? "outline"
+                          : c.reviewStatus === "APPROVED"
+                            ? "success"
+                            : c.reviewStatus === "REJECTED"
+                              ? "destructive"
+                              : "warning"
+                      }
+                    >
+                      {REVIEW_STATUS_LABELS[c.archivedAt ? "ARCHIVED" : c.reviewStatus]}
+                    </Badge>
+                  )}
+                  empty="You have no creatives yet."
+                  testId="campaign-creatives"
+                  error={err("creativeIds")}
+                />
+                <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  {!approved ? (
+                    <p className="text-muted-foreground">
+                      This campaign runs once one of its creatives is approved.
+                    </p>
+                  ) : (
+                    <span />
+                  )}
+                  <AppLink
+                    to="/ads/creative-lib"
+                    className="inline-flex items-center gap-1 underline underline-offset-4"
+                  >
+                    Open Creative Library
+                    <ExternalLink className="size-3.5" aria-hidden="true" />
+                  </AppLink>
+                </div>
+              </Section>
+
+              <Section title="Where and who">
+                <Picks
+                  legend="Filters"
+                  items={pickers.filters}
+                  chosen={form.filterIds}
+                  onChange={(filterIds) => change({ filterIds })}
+                  describe={(f) => (
+                    <span className="text-muted-foreground text-xs">
+                      {f.mode === "EXCLUDE" ? "Exclude" : "Only these"}
+                    </span>
+                  )}
+                  empty={
+                    <>
+                      No filter lists yet.{" "}
+                      <AppLink to="/ads/filters" className="underline underline-offset-4">
+                        Make one in Filters
+                      </AppLink>
+                      .
+                    </>
+                  }
+                  testId="campaign-filters-pick"
+                  error={err("filterIds")}
+                />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Picks
+                    legend="Geo fences: Show in"
+                    items={pickers.fences}
+                    chosen={form.geoInclude}
+                    taken={form.geoExclude}
+                    onChange={(geoInclude) => change({ geoInclude })}
+                    empty={
+                      <>
+                        No geo fences yet.{" "}
+                        <AppLink to="/ads/geo-fence" className="underline underline-offset-4">
+                          Draw one in Geo Fence
+                        </AppLink>
+                        .
+                      </>
+                    }
+                    testId="campaign-fences-include"
+                    error={err("geoFences.include")}
+                  />
+                  <Picks
+                    legend="Geo fences: Don't show in"
+                    items={pickers.fences}
+                    chosen={form.geoExclude}
+                    taken={form.geoInclude}
+                    onChange={(geoExclude) => change({ geoExclude })}
+                    empty="—"
+                    testId="campaign-fences-exclude"
+                    error={err("geoFences.exclude")}
+                  />
+                </div>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Picks
+                    legend="Audiences: Include"
+                    items={pickers.audiences}
+                    chosen={form.audienceInclude}
+                    taken={form.audienceExclude}
+                    onChange={(audienceInclude) => change({ audienceInclude })}
+                    describe={(a) => (
+                      <span className="text-muted-foreground text-xs">{audienceSizeLabel(a.size)}</span>
+                    )}
+                    empty={
+                      <>
+                        No audiences yet.{" "}
+                        <AppLink to="/ads/retargeting" className="underline underline-offset-4">
+                          Build one in Retargeting
+                        </AppLink>
+                        .
+                      </>
+                    }
+                    testId="campaign-audiences-include"
+                    error={err("audiences.include")}
+                  />
+                  <Picks
+                    legend="Audiences: Exclude"
+                    items={pickers.audiences}
+                    chosen={form.audienceExclude}
+                    taken={form.audienceInclude}
+                    onChange={(audienceExclude) => change({ audienceExclude })}
+                    empty="—"
+                    testId="campaign-audiences-exclude"
+                    error={err("audiences.exclude")}
+                  />
+                </div>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-2 font-medium text-sm">Frequency</legend>
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    At most
+                    <Input
+                      type="number"
+                      min={1}
+                      max={100}
+                      value={form.frequency}
+                      onChange={(e) => change({ frequency: e.target.value })}
+                      aria-label="Ads per person"
+                      aria-invalid={err("frequencyCap") ? true : undefined}
+                      className="w-20"
+                      data-testid="campaign-frequency"
+                    />
+                    ads per person per
+                    <select
+                      aria-label="Period"
+                      value={form.period}
+                      onChange={(e) =>
+                        change({ period: AD_FREQUENCY_PERIODS.find((p) => p === e.target.value) ?? "DAY" })
+                      }
+                      className={cn(inputVariants(), "w-auto pr-8")}
+                    >
+                      {AD_FREQUENCY_PERIODS.map((p) => (
+                        <option key={p} value={p}>
+                          {PERIOD_LABELS[p]}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <FieldError id={`${ids.when}-frequency-error`} message={err("frequencyCap")} />
+                </fieldset>
+              </Section>
+
+              <section
+                className="flex flex-col gap-1 rounded-lg border bg-muted/30 p-4 text-sm"
+                aria-label="Summary"
+                data-testid="campaign-summary"
+              >
+                <p className="font-medium">
+                  {total !== null && total > 0
+                    ? `You will spend at most ${formatMicros(total, currency)}.`
+                    : "Set a total budget to see what you will spend at most."}
+                </p>
+                <p className="text-muted-foreground">No forecast yet</p>
+              </section>
+            </fieldset>
+          </SheetBody>
+          <SheetFooter className="gap-3 border-t">
+            {stale ? (
+              <div
+                role="alert"
+                className="flex flex-wrap items-center gap-2 text-destructive text-sm"
+                data-testid="campaign-stale"
+              >
+                <CircleAlert className="size-4" aria-hidden="true" />
+                <span className="flex-1">{stale}</span>
+                <Button type="button" size="sm" variant="outline" onClick={() => void reload()}>
+                  Reload
+                </Button>
+              </div>
+            ) : null}
+            {others.length > 0 ? (
+              <ul
+                role="alert"
+                className="flex flex-col gap-1 text-destructive text-sm"
+                data-testid="campaign-errors"
+              >
+                {others.map(([key, message]) => (
+                  <li key={key} className="flex items-start gap-1.5">
+                    <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                    {message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={onClose}>
+                {readOnly ? "Close" : "Cancel"}
+              </Button>
+              {readOnly ? null : isDraft ? (
+                <>
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    loading={busy === "save"}
+                    disabled={busy !== null}
+                    data-testid="campaign-save"
+                  >
+                    Save draft
+                  </Button>
+                  <Button
+                    type="button"
+                    loading={busy === "launch"}
+                    disabled={busy !== null}
+                    onClick={() => void submit(true)}
+                    data-testid="campaign-launch"
+                  >
+                    Launch campaign
+                  </Button>
+                </>
+              ) : (
+                <Button
+                  type="submit"
+                  loading={busy === "save"}
+                  disabled={busy !== null}
+                  data-testid="campaign-save"
+                >
+                  Save changes
+                </Button>
+              )}
+            </div>
+          </SheetFooter>
+        </form>
+      </SheetContent>
+    </Sheet>
+  );
+}
