@@ -110,6 +110,8 @@ export const AdCreative = z
     createdAt: IsoDate,
     updatedAt: IsoDate,
     version: Version,
+    /** Campaigns that are not archived and show it ("Used in {n} campaigns"). */
+    usedBy: z.int(),
   })
   .meta({ id: "AdCreative" });
 export type AdCreative = z.infer<typeof AdCreative>;
@@ -141,10 +143,12 @@ export const AdCreativeImageUpload = z
 export type AdCreativeImageUpload = z.infer<typeof AdCreativeImageUpload>;
 
 /** A creative in the admins' review queue, with whose it is. */
-export const AdminAdCreative = AdCreative.extend({
-  advertiserName: z.string(),
-  ownerKind: z.enum(AD_OWNER_KINDS),
-}).meta({ id: "AdminAdCreative" });
+export const AdminAdCreative = AdCreative.omit({ usedBy: true })
+  .extend({
+    advertiserName: z.string(),
+    ownerKind: z.enum(AD_OWNER_KINDS),
+  })
+  .meta({ id: "AdminAdCreative" });
 export type AdminAdCreative = z.infer<typeof AdminAdCreative>;
 
 export const AdCreativeReview = z

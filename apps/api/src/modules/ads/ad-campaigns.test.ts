@@ -471,6 +471,27 @@ describe("campaigns: the list screen's questions", () => {
   });
 });
 
+describe("campaigns: the creatives they show", () => {
+  it("count as used by every campaign that is not archived", async () => {
+    const usedBy = async () => {
+      const one = (await call(ann, "GET", `/api/v1/ad-creatives/${pending}`)).json().usedBy;
+      const listed = (
+        await call(ann, "GET", `/api/v1/ad-creatives?searchAnd=adAccountId==${account}&size=100`)
+      )
+        .json()
+        .find((c: { id: string }) => c.id === pending).usedBy;
+      expect(listed).toBe(one);
+      return one;
+    };
+    const before = await usedBy();
+    const a = await create({ creativeIds: [pending] });
+    await create({ creativeIds: [pending, approved] });
+    expect(await usedBy()).toBe(before + 2);
+    await t.app.db.update(adCampaigns).set({ status: "ARCHIVED" }).where(eq(adCampaigns.id, a.id));
+    expect(await usedBy()).toBe(before + 1);
+  });
+});
+
 describe("campaigns: who may do what (ADS.md §4.8)", () => {
   it("answers another advertiser as a random id, a MEMBER reads only, anonymous 401", async () => {
     const mine = await create();

@@ -7,9 +7,9 @@ import type {
   UpdateAdCreative,
 } from "@flipside/contracts/ads";
 import { AD_CREATIVE_LIMITS, AD_CREATIVE_MESSAGES } from "@flipside/contracts/ads-constants";
-import { and, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adCreativeImages, adCreatives } from "../../db/schema/ads.ts";
+import { adCampaignCreatives, adCampaigns, adCreativeImages, adCreatives } from "../../db/schema/ads.ts";
 import { AppError, badRequest, conflict, notFound, validationFailed } from "../../lib/errors.ts";
 import { reencodeImage } from "../../lib/images.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
@@ -72,7 +72,24 @@ export function presentImage(image: ImageRow, storage: Storage): AdCreativeImage
   return { id: image.id, url: storage.url(image.storageKey), width: image.width, height: image.height };
 }
 
-export function presentCreative(row: CreativeRow, image: ImageRow | null, storage: Storage): AdCreative {
+/** How many campaigns that are not archived show each creative. */
+async function creativeUsage(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: adCampaignCreatives.creativeId, n: count() })
+    .from(adCampaignCreatives)
+    .innerJoin(adCampaigns, eq(adCampaigns.id, adCampaignCreatives.campaignId))
+    .where(and(inArray(adCampaignCreatives.creativeId, [...ids]), ne(adCampaigns.status, "ARCHIVED")))
+    .groupBy(adCampaignCreatives.creativeId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** A creative as anyone who may see it reads it, without its use in campaigns. */
+export function presentCreative(
+  row: CreativeRow,
+  image: ImageRow | null,
+  storage: Storage,
+): Omit<AdCreative, "usedBy"> {
   return {
     id: row.id,
     adAccountId: row.adAccountId,
@@ -126,6 +143,12 @@ function imageProblem(status: "unsupported" | "large" | "small" | "aspect"): App
 export function createCreativesService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
 
+  /** The advertiser's view of one creative: what it shows and the campaigns it is used in. */
+  async function present(creative: CreativeRow, image: ImageRow | null): Promise<AdCreative> {
+    const used = await creativeUsage(db, [creative.id]);
+    return { ...presentCreative(creative, image, storage), usedBy: used.get(creative.id) ?? 0 };
+  }
+
   async function load(id: string): Promise<{ creative: CreativeRow; image: ImageRow | null } | null> {
     const [row] = await creativesWhere(db, eq(adCreatives.id, id));
     return row ?? null;
@@ -164,15 +187,22 @@ export function createCreativesService(deps: { db: Db; storage: Storage }) {
         creativesWhere(db, where, { orderBy, limit: query.size, offset: query.page * query.size }),
         db.select({ total: count() }).from(adCreatives).where(where),
       ]);
+      const used = await creativeUsage(
+        db,
+        rows.map((r) => r.creative.id),
+      );
       return {
-        items: rows.map((r) => presentCreative(r.creative, r.image, storage)),
+        items: rows.map((r) => ({
+          ...presentCreative(r.creative, r.image, storage),
+          usedBy: used.get(r.creative.id) ?? 0,
+        })),
         total: counted?.total ?? 0,
       };
     },
 
     async get(viewer: Viewer, id: string): Promise<AdCreative> {
       const { creative, image } = await requireCreative(viewer, id, "read");
-      return presentCreative(creative, image, storage);
+      return present(creative, image);
     },
 
     async create(viewer: Viewer, input: CreateAdCreative): Promise<AdCreative> {
@@ -199,7 +229,8 @@ export function createCreativesService(deps: { db: Db; storage: Storage }) {
         })
         .returning();
       if (!creative) throw new Error("insert returned nothing");
-      return presentCreative(creative, image, storage);
+      // New: no campaign can show it yet.
+      return { ...presentCreative(creative, image, storage), usedBy: 0 };
     },
 
     /**
@@ -242,13 +273,13 @@ export function createCreativesService(deps: { db: Db; storage: Storage }) {
         .where(and(eq(adCreatives.id, id), eq(adCreatives.version, input.version)))
         .returning();
       if (!creative) throw conflict(AD_CREATIVE_MESSAGES.stale);
-      return presentCreative(creative, image, storage);
+      return present(creative, image);
     },
 
     /** Archives or brings back; archived creatives never run, whatever their review. */
     async setArchived(viewer: Viewer, id: string, archived: boolean): Promise<AdCreative> {
       const { creative: before, image } = await requireCreative(viewer, id, "write");
-      if (Boolean(before.archivedAt) === archived) return presentCreative(before, image, storage);
+      if (Boolean(before.archivedAt) === archived) return present(before, image);
       if (!archived) {
         const [counted] = await db
           .select({ n: count() })
@@ -268,7 +299,7 @@ export function createCreativesService(deps: { db: Db; storage: Storage }) {
         .where(eq(adCreatives.id, id))
         .returning();
       if (!creative) throw notFound(AD_CREATIVE_MESSAGES.notFound);
-      return presentCreative(creative, image, storage);
+      return present(creative, image);
     },
 
     /** A one-time upload address for a creative image; only the token's hash is kept. */
