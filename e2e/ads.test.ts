@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { seriousAxeFindings } from "./fixtures/browser.ts";
 import { uniqueEmail, useJourney } from "./fixtures/journey.ts";
@@ -32,6 +33,30 @@ async function darkMode(page: Page) {
 }
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+let staffAccount: Promise<{ token: string }> | undefined;
+/** Flipside staff, who credit wallets and review creatives (made once, on first need). */
+const staff = () => {
+  staffAccount ??= journey.account("Fay Staff", { email: STAFF_EMAIL });
+  return staffAccount;
+};
+async function credit(userId: string, amount: number) {
+  const res = await api("/v1/admin/wallet-credits", {
+    method: "POST",
+    token: (await staff()).token,
+    headers: { "idempotency-key": crypto.randomUUID() },
+    body: { ownerKind: "USER", ownerId: userId, amount, reason: "Welcome credit" },
+  });
+  expect(res.status, JSON.stringify(res.data)).toBe(201);
+}
+async function approve(creativeId: string) {
+  const res = await api(`/v1/admin/ad-creatives/${creativeId}/review`, {
+    method: "POST",
+    token: (await staff()).token,
+    body: { decision: "APPROVE" },
+  });
+  expect(res.status, JSON.stringify(res.data)).toBe(200);
+}
 
 describe("the ads area's doors", () => {
   it("asks a visitor to sign in, on every screen, and opens the login dialog", async () => {
@@ -255,30 +280,6 @@ describe("campaigns", () => {
     return { person, accountId: account.data.id, creativeId: creative.data.id };
   }
 
-  let staffAccount: Promise<{ token: string }> | undefined;
-  /** Flipside staff, who credit wallets and review creatives (made once, on first need). */
-  const staff = () => {
-    staffAccount ??= journey.account("Fay Staff", { email: STAFF_EMAIL });
-    return staffAccount;
-  };
-  async function credit(userId: string, amount: number) {
-    const res = await api("/v1/admin/wallet-credits", {
-      method: "POST",
-      token: (await staff()).token,
-      headers: { "idempotency-key": crypto.randomUUID() },
-      body: { ownerKind: "USER", ownerId: userId, amount, reason: "Welcome credit" },
-    });
-    expect(res.status, JSON.stringify(res.data)).toBe(201);
-  }
-  async function approve(creativeId: string) {
-    const res = await api(`/v1/admin/ad-creatives/${creativeId}/review`, {
-      method: "POST",
-      token: (await staff()).token,
-      body: { decision: "APPROVE" },
-    });
-    expect(res.status, JSON.stringify(res.data)).toBe(200);
-  }
-
   it("builds, launches, pauses and archives campaigns, from the editor and in bulk", async () => {
     const { person, accountId, creativeId } = await advertiser("Cleo Campaigner");
     const tab = await tracked({ viewport: { width: 1280, height: 900 } });
@@ -441,5 +442,130 @@ describe("campaigns", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await toastSaying(page, "Campaign deleted").waitFor();
     await page.getByTestId("campaign-name").filter({ hasText: "Apple pie" }).waitFor({ state: "detached" });
+  });
+});
+
+describe("the creative library", () => {
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: "#e9c46a" } })
+      .png()
+      .toBuffer();
+
+  it("makes a creative with an image, shows its review, and sends an edited approved one back", async () => {
+    const lea = await journey.account("Lea Library", { email: uniqueEmail("lea") });
+    const account = await api<{ id: string }>("/v1/ad-accounts", {
+      method: "POST",
+      token: lea.token,
+      body: { name: "Lea's Lamps", ownerKind: "USER", timezone: "Europe/Berlin" },
+    });
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, lea);
+    const { page } = tab;
+    await visit(page, "/ads/creative-lib");
+    const empty = page.getByTestId("creatives-empty");
+    await empty.getByText("No creatives yet").waitFor();
+    await empty
+      .getByText("Create the headline, text and image of your ad. We review each creative before it runs.")
+      .waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    await page.getByTestId("new-creative").click();
+    const editor = page.getByTestId("creative-editor");
+    await editor.waitFor();
+    await editor
+      .getByText("Every creative is reviewed before it runs. Most are reviewed within one business day.")
+      .waitFor();
+    await editor.getByText("JPEG, PNG or WebP, at least 400 px on the short side, up to 5 MB").waitFor();
+    expect(await editor.getByTestId("creative-link").getAttribute("placeholder")).toBe(
+      "https://example.com/offer",
+    );
+    await editor.getByTestId("creative-submit").click();
+    await editor.getByText("Enter a headline.").waitFor();
+
+    await editor.getByTestId("creative-name").fill("Desk lamp, warm");
+    await editor.getByTestId("creative-headline").fill("A lamp for late readers");
+    await editor.getByText("23/60").waitFor();
+    await editor.getByTestId("creative-body").fill("Warm light, no glare.");
+    await editor.getByText("21/150").waitFor();
+    await editor.getByTestId("creative-link").fill("https://lamps.example.com/desk");
+    // Too small an image is refused by the server, which looked at its pixels.
+    await editor
+      .getByTestId("creative-image-file")
+      .setInputFiles({ name: "small.png", mimeType: "image/png", buffer: await picture(300, 200) });
+    await editor.getByText("The image must be at least 400 px on its short side.").waitFor();
+    await editor
+      .getByTestId("creative-image-file")
+      .setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: await picture(800, 420) });
+    await editor.getByTestId("creative-preview").locator("img").waitFor();
+    expect(await editor.getByTestId("creative-preview").textContent()).toContain("lamps.example.com");
+    await editor.getByTestId("creative-preview-mode").click();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await editor.getByTestId("creative-submit").click();
+    await toastSaying(page, "Creative submitted for review").waitFor();
+    await editor.waitFor({ state: "detached" });
+    const card = page.getByTestId("creative-card").filter({ hasText: "Desk lamp, warm" });
+    expect(await card.getByTestId("creative-status").textContent()).toBe("In review");
+    expect(await card.textContent()).toContain("Used in 0 campaigns");
+    expect(await card.getByTestId("creative-preview").locator("img").count()).toBe(1);
+
+    // Rejected by staff: the reason and note, and a way to fix it.
+    const [mine] = (
+      await api<{ id: string }[]>(`/v1/ad-creatives?searchAnd=adAccountId==${account.data.id}`, {
+        token: lea.token,
+      })
+    ).data;
+    const staffToken = (await staff()).token;
+    const rejected = await api(`/v1/admin/ad-creatives/${mine?.id}/review`, {
+      method: "POST",
+      token: staffToken,
+      body: { decision: "REJECT", reason: "QUALITY", note: "The image is a plain yellow box." },
+    });
+    expect(rejected.status).toBe(200);
+    await visit(page, "/ads/creative-lib?show=rejected");
+    await card
+      .getByTestId("creative-rejected")
+      .getByText("Rejected: Image or text quality. The image is a plain yellow box.")
+      .waitFor();
+    await card.getByRole("button", { name: "Edit and resubmit" }).click();
+    await editor.getByTestId("creative-remove-image").click();
+    await editor.getByTestId("creative-submit").click();
+    await toastSaying(page, "Creative submitted for review").waitFor();
+    await page.getByTestId("creatives-filtered-empty").waitFor();
+    await visit(page, "/ads/creative-lib?show=review");
+    expect(await card.getByTestId("creative-preview").locator("img").count()).toBe(0);
+
+    // Approved, an edit of what readers see sends it back, with a notice before the save.
+    const approved = await api(`/v1/admin/ad-creatives/${mine?.id}/review`, {
+      method: "POST",
+      token: staffToken,
+      body: { decision: "APPROVE" },
+    });
+    expect(approved.status).toBe(200);
+    await visit(page, "/ads/creative-lib");
+    await card.getByTestId("creative-menu").click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    expect(await editor.getByTestId("creative-rereview").count()).toBe(0);
+    await editor.getByTestId("creative-headline").fill("A lamp for night owls");
+    await editor
+      .getByText(
+        "Saving changes sends this creative back to review. It will not run until it is approved again.",
+      )
+      .waitFor();
+    await editor.getByTestId("creative-submit").click();
+    await toastSaying(page, "Creative submitted for review").waitFor();
+    await card.getByTestId("creative-status").filter({ hasText: "In review" }).waitFor();
+
+    // Archived from its menu, it moves to the Archived tab.
+    await card.getByTestId("creative-menu").click();
+    await page.getByRole("menuitem", { name: "Archive" }).click();
+    await toastSaying(page, "Creative archived").waitFor();
+    await card.waitFor({ state: "detached" });
+    await page.getByTestId("creatives-show-archived").click();
+    expect(await card.getByTestId("creative-status").textContent()).toBe("Archived");
+
+    await page.setViewportSize({ width: 320, height: 720 });
+    await darkMode(page);
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ async function overview(client: AdsClient, request: Request) {
     ...rejected.items.map((c) => ({
       key: c.id,
       text: `${c.name} was rejected: ${c.rejectionReason ? REJECTION_REASON_LABELS[c.rejectionReason] : ""}`,
-      to: "/ads/creative-lib",
+      to: "/ads/creative-lib?show=rejected",
     })),
     ...audiences.items
       .filter((a) => !a.servable && a.usedBy > 0)
