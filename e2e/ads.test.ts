@@ -569,3 +569,220 @@ describe("the creative library", () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });
+
+describe("filter lists", () => {
+  it("types and pastes rules, names each bad line, checks an address and refuses to delete a list in use", async () => {
+    const fin = await journey.account("Fin Filters", { email: uniqueEmail("fin") });
+    const account = await api<{ id: string }>("/v1/ad-accounts", {
+      method: "POST",
+      token: fin.token,
+      body: { name: "Fin's Fish", ownerKind: "USER", timezone: "UTC" },
+    });
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, fin);
+    const { page } = tab;
+    await visit(page, "/ads/filters");
+    const empty = page.getByTestId("filters-empty");
+    await empty.getByText("No filter lists yet").waitFor();
+    await empty.getByText("Keep your ads off sites, addresses or keywords you choose.").waitFor();
+
+    await page.getByTestId("new-filter").first().click();
+    const editor = page.getByTestId("filter-editor");
+    await editor.waitFor();
+    await editor.getByText("Don't show ads on matching pages").waitFor();
+    expect(await editor.getByTestId("filter-mode-EXCLUDE").isChecked()).toBe(true);
+    await editor.getByTestId("filter-name").fill("No gossip");
+    await editor.getByTestId("filter-add-rule").click();
+    await editor.getByTestId("filter-rule-value").fill("gossip.example.com");
+
+    // A paste with bad lines is refused whole, each line named.
+    await editor.getByTestId("filter-paste-open").click();
+    const paste = page.getByTestId("filter-paste");
+    await paste
+      .getByTestId("filter-paste-lines")
+      .fill("tabloid.example.com\nnot a site\n\nrumours.example.com\nalso bad");
+    await paste.getByTestId("filter-paste-add").click();
+    const problems = paste.getByTestId("filter-paste-errors");
+    await problems.getByText("Line 2: not a site is not a valid domain").waitFor();
+    await problems.getByText("Line 5: also bad is not a valid domain").waitFor();
+    await paste.getByTestId("filter-paste-lines").fill("tabloid.example.com\nrumours.example.com");
+    await paste.getByTestId("filter-paste-add").click();
+    await paste.waitFor({ state: "detached" });
+    expect(await editor.getByTestId("filter-rule-value").count()).toBe(3);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await editor.getByTestId("filter-save").click();
+    await toastSaying(page, "Filter list saved").waitFor();
+    const row = page.getByTestId("filter-row").filter({ hasText: "No gossip" });
+    expect(await row.textContent()).toContain("Exclude");
+    expect(await row.textContent()).toContain("3 rules");
+    expect(await row.textContent()).toContain("0 campaigns");
+
+    // Saved, it answers "Check an address".
+    await row.getByRole("link", { name: "No gossip" }).click();
+    await editor.waitFor();
+    await editor.getByTestId("filter-check-url").fill("https://www.tabloid.example.com/today");
+    await editor.getByTestId("filter-check").click();
+    await editor.getByText(/^Matches this list\./).waitFor();
+    await editor.getByTestId("filter-check-url").fill("https://news.example.org/");
+    await editor.getByTestId("filter-check").click();
+    await editor.getByText("Does not match this list.").waitFor();
+
+    // Used by a campaign, it is not deleted.
+    const [filter] = (
+      await api<{ id: string }[]>(`/v1/ad-filters?searchAnd=adAccountId==${account.data.id}`, {
+        token: fin.token,
+      })
+    ).data;
+    const campaign = await api("/v1/ad-campaigns", {
+      method: "POST",
+      token: fin.token,
+      body: {
+        adAccountId: account.data.id,
+        name: "Fish on Fridays",
+        pricingModel: "CPM",
+        bidding: { bidMicros: 2_000_000 },
+        budget: { totalMicros: 20_000_000, dailyMicros: null, pacing: "ASAP" },
+        schedule: { startAt: new Date(Date.now() + 60_000).toISOString() },
+        filterIds: [filter?.id],
+      },
+    });
+    expect(campaign.status, JSON.stringify(campaign.data)).toBe(201);
+    await editor.getByTestId("filter-delete").click();
+    await page.getByTestId("filter-delete-dialog").getByRole("button", { name: "Delete" }).click();
+    await toastSaying(page, "This list is used by 1 campaign. Remove it from them first.").waitFor();
+
+    await page.getByTestId("filter-delete-dialog").waitFor({ state: "detached" });
+    await page.keyboard.press("Escape");
+    await editor.waitFor({ state: "detached" });
+    await page.setViewportSize({ width: 320, height: 720 });
+    await darkMode(page);
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});
+
+describe("geo fences and audiences", () => {
+  it("adds countries, circles and areas, each checked before it is added", async () => {
+    const gus = await journey.account("Gus Geo", { email: uniqueEmail("gus") });
+    await api("/v1/ad-accounts", {
+      method: "POST",
+      token: gus.token,
+      body: { name: "Gus's Gardens", ownerKind: "USER", timezone: "Europe/Berlin" },
+    });
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, gus);
+    const { page } = tab;
+    await visit(page, "/ads/geo-fence");
+    await page.getByTestId("geo-fences-empty").getByText("No geo fences yet").waitFor();
+    // This server has no GeoIP database: it says campaigns with fences will not run.
+    await page
+      .getByTestId("geo-not-configured")
+      .getByText("Reader locations are not set up on this server, so campaigns with geo fences will not run.")
+      .waitFor();
+    await page
+      .getByText(
+        "Places are estimated from the reader's internet address and can be off by several kilometres.",
+      )
+      .first()
+      .waitFor();
+
+    await page.getByTestId("new-geo-fence").first().click();
+    const editor = page.getByTestId("geo-fence-editor");
+    await editor.waitFor();
+    await editor.getByTestId("geo-fence-name").fill("Berlin and around");
+    await editor.getByTestId("geo-fence-save").click();
+    await editor.getByText("Add at least one place.").waitFor();
+
+    await editor.getByTestId("geo-country").selectOption("DE");
+    await editor.getByTestId("geo-add-country").click();
+    await editor.getByTestId("geo-circle-lat").fill("52.52");
+    await editor.getByTestId("geo-circle-lng").fill("13.405");
+    await editor.getByTestId("geo-circle-radiusKm").fill("900");
+    await editor.getByTestId("geo-add-circle").click();
+    await editor.getByText("The radius must be between 1 and 500 km.").waitFor();
+    await editor.getByTestId("geo-circle-radiusKm").fill("25");
+    await editor.getByTestId("geo-add-circle").click();
+    await editor.getByTestId("geo-area-points").fill("52.6, 13.2\n52.4, 13.6\n52.6, 13.6\n52.4, 13.2");
+    await editor.getByTestId("geo-add-area").click();
+    await editor.getByText("The area's edges must not cross.").waitFor();
+    await editor.getByTestId("geo-area-points").fill("52.6, 13.2\n52.6, 13.6\n52.4, 13.6\n52.4, 13.2");
+    await editor.getByTestId("geo-add-area").click();
+    expect(await editor.getByTestId("geo-place").allTextContents()).toEqual([
+      "Germany",
+      "25 km around 52.52, 13.405",
+      "An area of 4 points",
+    ]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await editor.getByTestId("geo-fence-save").click();
+    await toastSaying(page, "Geo fence saved").waitFor();
+    const row = page.getByTestId("geo-fence-row").filter({ hasText: "Berlin and around" });
+    expect(await row.textContent()).toContain("Germany, 25 km around 52.52, 13.405 and 1 more");
+    expect(await row.textContent()).toContain("0 campaigns");
+
+    // Reopened, a place is removed and the fence saved again.
+    await row.getByRole("link", { name: "Berlin and around" }).click();
+    await editor.getByRole("button", { name: "Remove Germany" }).click();
+    await editor.getByTestId("geo-fence-save").click();
+    await editor.waitFor({ state: "detached" });
+    await page
+      .getByTestId("geo-fence-row")
+      .filter({ hasText: "25 km around 52.52, 13.405, An area of 4 points" })
+      .waitFor();
+
+    await page.setViewportSize({ width: 320, height: 720 });
+    await darkMode(page);
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+
+  it("builds an audience that says it is too small to serve until 100 people are in it", async () => {
+    const rae = await journey.account("Rae Retarget", { email: uniqueEmail("rae") });
+    await api("/v1/ad-accounts", {
+      method: "POST",
+      token: rae.token,
+      body: { name: "Rae's Recipes", ownerKind: "USER", timezone: "UTC" },
+    });
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, rae);
+    const { page } = tab;
+    await visit(page, "/ads/retargeting");
+    const empty = page.getByTestId("audiences-empty");
+    await empty.getByText("No audiences yet").waitFor();
+    await empty.getByText("Build audiences from the Flipside pages people read.").waitFor();
+
+    await page.getByTestId("new-audience").first().click();
+    const editor = page.getByTestId("audience-editor");
+    await editor.waitFor();
+    await editor
+      .getByText(
+        "Only signed-in readers who allow personalised ads are added. An audience serves once it has at least 100 people.",
+      )
+      .waitFor();
+    await editor.getByTestId("audience-name").fill("Bread lovers");
+    await editor.getByTestId("audience-rule-value").fill("bakery.example.com");
+    await editor.getByTestId("audience-days").fill("0");
+    await editor.getByTestId("audience-save").click();
+    await editor.getByText("Choose between 1 and 180 days.").waitFor();
+    await editor.getByTestId("audience-days").fill("45");
+    await editor.getByTestId("audience-add-rule").click();
+    await editor.getByTestId("audience-rule-value").nth(1).fill("not an address");
+    await editor.getByLabel("Rule 2: kind").selectOption("URL_PREFIX");
+    await editor.getByTestId("audience-save").click();
+    await editor.getByTestId("audience-rules").getByRole("paragraph").first().waitFor();
+    await editor.getByTestId("audience-rule-value").nth(1).fill("https://recipes.example.com/bread/");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await editor.getByTestId("audience-save").click();
+    await toastSaying(page, "Audience saved").waitFor();
+    const row = page.getByTestId("audience-row").filter({ hasText: "Bread lovers" });
+    const text = await row.textContent();
+    expect(text).toContain("Viewed bakery.example.com and 1 more");
+    expect(text).toContain("45 days");
+    expect(text).toContain("Fewer than 100");
+    expect(await row.getByTestId("audience-status").textContent()).toBe("Too small to serve");
+
+    await page.setViewportSize({ width: 320, height: 720 });
+    await darkMode(page);
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { CircleAlert, type IconComponent, Megaphone } from "../../components/ui/icons.tsx";
+import { CircleAlert, type IconComponent, Megaphone, Plus } from "../../components/ui/icons.tsx";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import { type AdsContext, useAdsContext, writeAccess } from "./ad-account.ts";
@@ -119,5 +119,31 @@ export function AdsScreen({
         </>
       )}
     </div>
+  );
+}
+
+/** A screen's "New …" link; disabled (with the reason shown by the screen) when writes are not allowed. */
+export function NewLink({
+  to,
+  label,
+  canWrite,
+  testId,
+}: {
+  to: string;
+  label: string;
+  canWrite: boolean;
+  testId?: string;
+}) {
+  return (
+    <Button asChild={canWrite} disabled={!canWrite}>
+      {canWrite ? (
+        <AppLink to={to} data-testid={testId}>
+          <Plus aria-hidden="true" />
+          {label}
+        </AppLink>
+      ) : (
+        <span>{label}</span>
+      )}
+    </Button>
   );
 }

@@ -1,11 +1,6 @@
-import {
-  AD_ACCOUNT_COOKIE,
-  DELIVERY_LABELS,
-  formatMicros,
-  REJECTION_REASON_LABELS,
-} from "@flipside/contracts/ads-constants";
+import { DELIVERY_LABELS, formatMicros, REJECTION_REASON_LABELS } from "@flipside/contracts/ads-constants";
 import { formatMoney } from "@flipside/contracts/money-constants";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -13,26 +8,20 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { CircleAlert, LayoutDashboard, Plus } from "../../components/ui/icons.tsx";
-import { chooseAccount, useAdsContext, writeAccess } from "../../features/ads/ad-account.ts";
-import { type AdsClient, createAdsClient } from "../../features/ads/ads-client.ts";
+import { loadForAccount } from "../../features/ads/account-loader.server.ts";
+import { useAdsContext, writeAccess } from "../../features/ads/ad-account.ts";
+import type { AdAccount, AdsClient } from "../../features/ads/ads-client.ts";
 import { SignInToAdvertise, SuspendedBanner } from "../../features/ads/ads-screen.tsx";
+import { LoadFailed } from "../../features/ads/load-failed.tsx";
 import { SetupCard } from "../../features/ads/setup-card.tsx";
-import { serverApi } from "../../lib/api.server.ts";
-import { isApiError } from "../../lib/api.ts";
-import { readCookie } from "../../lib/cookies.ts";
 import { titleMeta } from "../../lib/page-title.ts";
 import { useShellUser } from "../../lib/root-data.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => titleMeta("Dashboard", "Ads");
 
-type Overview = Awaited<ReturnType<typeof overview>>;
-
 /** What the dashboard shows of an account: recent campaigns, what needs attention, the wallet. */
-async function overview(client: AdsClient, request: Request) {
-  const accounts = await client.accounts();
-  const account = chooseAccount(accounts, readCookie(request.headers.get("cookie"), AD_ACCOUNT_COOKIE));
-  if (!account) return null;
+async function overview(client: AdsClient, account: AdAccount) {
   const [recent, live, rejected, audiences, wallet] = await Promise.all([
     client.campaigns({ adAccountId: account.id, sort: ["updatedAt,desc"], size: 5 }),
     client.campaigns({ adAccountId: account.id, where: ["status==ACTIVE"], size: 100 }),
@@ -62,34 +51,24 @@ async function overview(client: AdsClient, request: Request) {
       .filter((a) => !a.servable && a.usedBy > 0)
       .map((a) => ({ key: a.id, text: `${a.name} is too small to serve`, to: "/ads/retargeting" })),
   ];
-  return { accountId: account.id, recent: recent.items, total: recent.total, attention, wallet };
+  return { recent: recent.items, total: recent.total, attention, wallet };
 }
 
-export async function loader({
-  request,
-  context,
-}: Route.LoaderArgs): Promise<{ overview: Overview; failed: boolean }> {
-  try {
-    return { overview: await overview(createAdsClient(serverApi(context)), request), failed: false };
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return { overview: null, failed: false };
-    if (isApiError(error) && error.status < 500) return { overview: null, failed: true };
-    throw error;
-  }
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadForAccount(request, context, overview);
 }
 
 /** The ads dashboard (ADS.md §1.1): set up, then what runs and what needs attention. */
 export default function Page({ loaderData }: Route.ComponentProps) {
   const context = useAdsContext();
   const user = useShellUser();
-  const { revalidate, state } = useRevalidator();
   const activated = user?.activated === true;
   const account = context.current;
   const { canWrite } = writeAccess(account, activated);
   const [search] = useSearchParams();
   const asked = search.get("new") === "1";
   const settingUp = context.signedIn && (!account || asked) && context.choices.length > 0;
-  const shown = loaderData.overview?.accountId === account?.id ? loaderData.overview : null;
+  const shown = loaderData.accountId === account?.id ? loaderData.data : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -123,14 +102,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <>
           <SuspendedBanner account={account} />
           {loaderData.failed || !shown ? (
-            <Card role="alert" data-testid="dashboard-error">
-              <CardContent className="flex flex-col items-start gap-3">
-                <p>Could not load your advertising overview.</p>
-                <Button variant="outline" onClick={() => void revalidate()} disabled={state === "loading"}>
-                  Try again
-                </Button>
-              </CardContent>
-            </Card>
+            <LoadFailed thing="your advertising overview" testId="dashboard-error" />
           ) : (
             <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <section aria-labelledby="recent-campaigns" className="flex min-w-0 flex-col gap-3">
