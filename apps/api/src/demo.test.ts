@@ -185,4 +185,64 @@ describe("npm run demo", () => {
     expect(await notesOf("sofia")).toEqual(["Seed order", "Try this in bed 3"]);
     expect(await notesOf("lucas")).toEqual([]);
   });
+
+  it("brings the ads area alive: two advertisers, campaigns in every status, creatives in every review", async () => {
+    await seedDemo(t.app.db, t.app.config, () => {});
+    const as = async (who: "tom" | "maya") => {
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/authenticate",
+        payload: { username: demoEmail(who), password: DEMO_PASSWORD },
+      });
+      const headers = { authorization: `Bearer ${login.json().id_token}` };
+      return (url: string) => t.app.inject({ url, headers }).then((r) => r.json());
+    };
+    const tom = await as("tom");
+    const [coffee] = await tom("/api/v1/ad-accounts");
+    expect(coffee).toMatchObject({ name: "Slow Coffee", ownerKind: "USER", status: "ACTIVE" });
+    const campaigns = await tom(`/api/v1/ad-campaigns?searchAnd=adAccountId==${coffee.id}&sort=name,asc`);
+    expect(
+      campaigns.map((c: { name: string; status: string; delivery: { label: string } }) => [
+        c.name,
+        c.status,
+        c.delivery.label,
+      ]),
+    ).toEqual([
+      ["Beans for readers", "PAUSED", "Paused"],
+      ["Beans, all month", "ACTIVE", expect.stringMatching(/^(Scheduled|Running)$/)],
+      ["Brewing course, autumn", "ACTIVE", expect.stringMatching(/^(Scheduled|Waiting for review)$/)],
+      ["Christmas gift boxes", "ACTIVE", "Scheduled"],
+      ["Espresso machines", "DRAFT", "Draft"],
+      ["Miracle coffee", "ACTIVE", expect.stringMatching(/^(Scheduled|No approved ads)$/)],
+      ["Summer cold brew", "ARCHIVED", "Archived"],
+    ]);
+    const creatives = await tom(`/api/v1/ad-creatives?searchAnd=adAccountId==${coffee.id}&sort=name,asc`);
+    expect(
+      creatives.map(
+        (c: { name: string; reviewStatus: string; archivedAt: string | null; image: unknown }) => [
+          c.name,
+          c.reviewStatus,
+          c.archivedAt !== null,
+          c.image !== null,
+        ],
+      ),
+    ).toEqual([
+      ["Beans of the month", "APPROVED", false, true],
+      ["Brewing course", "PENDING_REVIEW", false, false],
+      ["Miracle claim", "REJECTED", false, false],
+      ["Summer cold brew", "APPROVED", true, false],
+    ]);
+    const maya = await as("maya");
+    const [growers] = await maya("/api/v1/ad-accounts");
+    expect(growers).toMatchObject({
+      name: "Greenhouse Growers Ads",
+      ownerKind: "ORGANIZATION",
+      viewerRole: "OWNER",
+    });
+    expect(
+      (await maya(`/api/v1/ad-campaigns?searchAnd=adAccountId==${growers.id}`)).map(
+        (c: { status: string }) => c.status,
+      ),
+    ).toEqual(["ACTIVE"]);
+  });
 });

@@ -10,6 +10,7 @@ import { contributions, sitePages as sitePagesTable, sites } from "./db/schema/d
 import { organizationMembers, organizations } from "./db/schema/organizations.ts";
 import { siteClaims } from "./db/schema/websites.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
+import { seedAdsDemo } from "./demo-ads.ts";
 import { storeAvatar } from "./lib/avatars.ts";
 import { hashPassword } from "./lib/passwords.ts";
 import { createLimiter } from "./lib/rate-limit.ts";
@@ -580,9 +581,18 @@ export async function seedDemo(
     await tab("maya", "Expert reviews", { kinds: ["REVIEW"], sentiments: ["EXPERT"] });
     await tab("maya", "Top comments", { kinds: ["COMMENT"], minScore: 1, sort: "top" });
     await tab("tom", "Mine", { author: "me" });
+
+    await seedAdsDemo(tx, {
+      config,
+      storage,
+      tom: viewers.tom,
+      maya: viewers.maya,
+      growersId: growers.id,
+      now: new Date(),
+    });
   });
   log(
-    `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages, the organisation Greenhouse Growers. Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
+    `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages, the organisation Greenhouse Growers, two advertisers with campaigns in /ads. Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
   );
   return { created: true };
 }
