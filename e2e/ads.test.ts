@@ -16,6 +16,10 @@ const journey = useJourney({
   NODE_ENV: "test",
   PAGE_FETCH_ENABLED: "false",
   ADMIN_EMAILS: `${ADMIN_EMAIL},${STAFF_EMAIL}`,
+  // Every tile one transparent pixel, inline: the geo fence map works without a network.
+  MAP_TILE_URL:
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  MAP_TILE_ATTRIBUTION: "Test tiles",
 });
 const { tracked, visit, signIn, api } = journey;
 
@@ -707,16 +711,31 @@ describe("geo fences and audiences", () => {
     await editor.getByText("The area's edges must not cross.").waitFor();
     await editor.getByTestId("geo-area-points").fill("52.6, 13.2\n52.6, 13.6\n52.4, 13.6\n52.4, 13.2");
     await editor.getByTestId("geo-add-area").click();
+
+    // An area drawn on the map: each click is a point of it.
+    const map = editor.locator("[data-testid=geo-map][data-ready=true]");
+    await map.waitFor();
+    await editor.getByText("Test tiles").waitFor();
+    for (const [x, y] of [
+      [60, 60],
+      [220, 70],
+      [140, 200],
+    ] as const) {
+      await map.click({ position: { x, y } });
+    }
+    expect((await editor.getByTestId("geo-area-points").inputValue()).split("\n")).toHaveLength(3);
+    await editor.getByTestId("geo-add-area").click();
     expect(await editor.getByTestId("geo-place").allTextContents()).toEqual([
       "Germany",
       "25 km around 52.52, 13.405",
       "An area of 4 points",
+      "An area of 3 points",
     ]);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await editor.getByTestId("geo-fence-save").click();
     await toastSaying(page, "Geo fence saved").waitFor();
     const row = page.getByTestId("geo-fence-row").filter({ hasText: "Berlin and around" });
-    expect(await row.textContent()).toContain("Germany, 25 km around 52.52, 13.405 and 1 more");
+    expect(await row.textContent()).toContain("Germany, 25 km around 52.52, 13.405 and 2 more");
     expect(await row.textContent()).toContain("0 campaigns");
 
     // Reopened, a place is removed and the fence saved again.
@@ -726,7 +745,7 @@ describe("geo fences and audiences", () => {
     await editor.waitFor({ state: "detached" });
     await page
       .getByTestId("geo-fence-row")
-      .filter({ hasText: "25 km around 52.52, 13.405, An area of 4 points" })
+      .filter({ hasText: "25 km around 52.52, 13.405, An area of 4 points and 1 more" })
       .waitFor();
 
     await page.setViewportSize({ width: 320, height: 720 });
@@ -784,5 +803,127 @@ describe("geo fences and audiences", () => {
     await darkMode(page);
     expect(await overflow(page)).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});
+
+describe("an advertiser's first campaign, end to end (issue 20)", () => {
+  it("sets up, makes a creative and its targeting, launches, and sees it reviewed, run, paused and archived", async () => {
+    const jo = await journey.account("Jo Journey", { email: uniqueEmail("jo") });
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, jo);
+    const { page } = tab;
+
+    // The account, by keyboard.
+    await visit(page, "/ads");
+    await page.getByTestId("ads-setup-name").fill("Jo's Jams");
+    await page.getByTestId("ads-setup-name").press("Enter");
+    await toastSaying(page, "Advertiser account created").waitFor();
+
+    // A creative with a picture; it waits for review.
+    await page.getByTestId("nav-ads-creative-lib").click();
+    await page.getByTestId("new-creative").click();
+    const creativeEditor = page.getByTestId("creative-editor");
+    await creativeEditor.getByTestId("creative-name").fill("Strawberry jam");
+    await creativeEditor.getByTestId("creative-headline").fill("Jam from this summer's berries");
+    await creativeEditor.getByTestId("creative-link").fill("https://jams.example.com/strawberry");
+    await creativeEditor.getByTestId("creative-image-file").setInputFiles({
+      name: "jam.png",
+      mimeType: "image/png",
+      buffer: await sharp({ create: { width: 800, height: 420, channels: 3, background: "#d62828" } })
+        .png()
+        .toBuffer(),
+    });
+    await creativeEditor.getByTestId("creative-preview").locator("img").waitFor();
+    await creativeEditor.getByTestId("creative-submit").click();
+    await toastSaying(page, "Creative submitted for review").waitFor();
+    const card = page.getByTestId("creative-card").filter({ hasText: "Strawberry jam" });
+    expect(await card.getByTestId("creative-status").textContent()).toBe("In review");
+
+    // A filter list, a geo fence and an audience.
+    await page.getByTestId("nav-ads-filters").click();
+    await page.getByTestId("new-filter").first().click();
+    await page.getByTestId("filter-name").fill("No tabloids");
+    await page.getByTestId("filter-add-rule").click();
+    await page.getByTestId("filter-rule-value").fill("tabloid.example.com");
+    await page.getByTestId("filter-save").click();
+    await toastSaying(page, "Filter list saved").waitFor();
+    await page.getByTestId("nav-ads-geo-fence").click();
+    await page.getByTestId("new-geo-fence").first().click();
+    await page.getByTestId("geo-fence-name").fill("France");
+    await page.getByTestId("geo-country").selectOption("FR");
+    await page.getByTestId("geo-add-country").click();
+    await page.getByTestId("geo-fence-save").click();
+    await toastSaying(page, "Geo fence saved").waitFor();
+    await page.getByTestId("nav-ads-retargeting").click();
+    await page.getByTestId("new-audience").first().click();
+    await page.getByTestId("audience-name").fill("Already bought");
+    await page.getByTestId("audience-rule-value").fill("https://jams.example.com/thanks");
+    await page.getByLabel("Rule 1: kind").selectOption("URL_EXACT");
+    await page.getByTestId("audience-save").click();
+    await toastSaying(page, "Audience saved").waitFor();
+
+    // The campaign, with all three, launched once there is money.
+    await credit(jo.id, 50);
+    await page.getByTestId("nav-ads-campaigns").click();
+    await page.getByTestId("new-campaign").first().click();
+    const editor = page.getByTestId("campaign-editor");
+    await editor.getByTestId("campaign-name-input").fill("Summer jam");
+    await editor.getByTestId("campaign-pricing-CPC").check();
+    await editor.getByTestId("campaign-bid").fill("0.40");
+    await editor.getByTestId("campaign-total").fill("40");
+    await editor.getByTestId("campaign-daily").fill("5");
+    await editor.getByTestId("campaign-creatives").getByText("Strawberry jam").click();
+    await editor.getByTestId("campaign-filters-pick").getByText("No tabloids").click();
+    await editor.getByTestId("campaign-fences-include").getByText("France").click();
+    await editor.getByTestId("campaign-audiences-exclude").getByText("Already bought").click();
+    await editor.getByTestId("campaign-launch").click();
+    await toastSaying(page, "Campaign launched").waitFor();
+    const row = page.getByTestId("campaign-row").filter({ hasText: "Summer jam" });
+    await row.getByTestId("campaign-delivery").filter({ hasText: "Waiting for review" }).waitFor();
+
+    // Approved by staff. This server places no readers (no GeoIP database), so a campaign with
+    // a geo fence says so; without the fence it runs.
+    const [creative] = (
+      await api<{ id: string }[]>(
+        `/v1/ad-creatives?searchAnd=adAccountId==${(await api<{ id: string }[]>("/v1/ad-accounts", { token: jo.token })).data[0]?.id}`,
+        { token: jo.token },
+      )
+    ).data;
+    await approve(creative?.id ?? "");
+    await page.reload();
+    await row.getByTestId("campaign-delivery").filter({ hasText: "Locations not set up" }).waitFor();
+    await row.getByTestId("campaign-name").click();
+    await editor.getByTestId("campaign-fences-include").getByText("France").click();
+    await editor.getByTestId("campaign-save").click();
+    await toastSaying(page, "Campaign saved").waitFor();
+    await row.getByTestId("campaign-delivery").filter({ hasText: "Running" }).waitFor();
+
+    // Paused with its switch, then archived with the bulk action.
+    await row.getByTestId("campaign-status-switch").click();
+    await toastSaying(page, "Campaign paused").waitFor();
+    await row.getByTestId("campaign-delivery").filter({ hasText: "Paused" }).waitFor();
+    await row.getByTestId("campaign-select").check();
+    await page.getByTestId("campaign-bulk-bar").getByRole("button", { name: "Archive" }).click();
+    await page.getByTestId("campaign-bulk-archive-dialog").getByRole("button", { name: "Archive" }).click();
+    await toastSaying(page, "1 campaign archived").waitFor();
+    await page.getByTestId("campaigns-filtered-empty").waitFor();
+    await visit(page, "/ads/campaigns?status=ARCHIVED");
+    expect(await campaignNames(page)).toEqual(["Summer jam"]);
+
+    // Every screen at 320 px in dark mode: nothing wider than the screen, nothing axe finds serious.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await darkMode(page);
+    for (const path of [
+      "/ads",
+      "/ads/campaigns?status=ARCHIVED",
+      "/ads/creative-lib",
+      "/ads/filters",
+      "/ads/geo-fence",
+      "/ads/retargeting",
+    ]) {
+      await visit(page, path);
+      expect(await overflow(page), path).toBe(0);
+      expect(await seriousAxeFindings(page), path).toEqual([]);
+    }
   });
 });

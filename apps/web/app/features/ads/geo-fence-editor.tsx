@@ -5,7 +5,7 @@ import {
   ADS_MESSAGES,
   countryList,
 } from "@flipside/contracts/ads-constants";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, FieldError } from "../../components/ui/field.tsx";
 import { MapPin, Plus, X } from "../../components/ui/icons.tsx";
@@ -19,6 +19,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from "../../components/ui/sheet.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
@@ -27,6 +28,9 @@ import { type AdGeoFence, adsApi } from "./ads-client.ts";
 import { DeleteOwnedDialog } from "./delete-owned.tsx";
 
 type Shape = AdGeoFence["shapes"][number];
+
+// Leaflet and its styles come only to an editor on a server with map tiles.
+const GeoFenceMap = lazy(() => import("./geo-fence-map.tsx"));
 type Place = Shape & { key: number };
 
 /** A place as the list and the editor name it. */
@@ -79,6 +83,7 @@ export function GeoFenceEditor({
   fence,
   canWrite,
   locationsConfigured,
+  tiles,
   onClose,
   onSaved,
 }: {
@@ -86,6 +91,8 @@ export function GeoFenceEditor({
   fence: AdGeoFence | null;
   canWrite: boolean;
   locationsConfigured: boolean;
+  /** MAP_TILE_URL's template and attribution; without them places are typed only. */
+  tiles: { url: string; attribution: string } | undefined;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -99,6 +106,10 @@ export function GeoFenceEditor({
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const ids = { country: useId() };
+  const draft = useMemo(() => {
+    const typed = parsePoints(area);
+    return "points" in typed ? typed.points : [];
+  }, [area]);
   const nextKey = () => Math.max(-1, ...places.map((p) => p.key)) + 1;
   const select = cn(inputVariants(), "pr-8");
 
@@ -225,6 +236,19 @@ export function GeoFenceEditor({
                 )}
                 <FieldError id="places-error" message={errors.shapes} />
               </section>
+
+              {tiles ? (
+                <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+                  <GeoFenceMap
+                    tiles={tiles}
+                    shapes={places}
+                    draft={draft}
+                    onPick={([lat, lng]) =>
+                      setArea((text) => `${text.trimEnd()}${text.trim() ? "\n" : ""}${lat}, ${lng}`)
+                    }
+                  />
+                </Suspense>
+              ) : null}
 
               <AddBox title="Add a country">
                 <div className="flex flex-wrap items-end gap-2">

@@ -32,7 +32,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { data: list, failed } = loaderData;
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const located = useRootData()?.config.geoIp === true;
+  const config = useRootData()?.config;
+  const located = config?.geoIp === true;
   const close = () => navigate("/ads/geo-fence", { preventScrollReset: true });
   const wanted = params.get("fence");
   const newFence = (canWrite: boolean) => (
@@ -104,6 +105,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 fence={fence}
                 canWrite={canWrite}
                 locationsConfigured={located}
+                tiles={config?.mapTiles}
                 onClose={close}
                 onSaved={close}
               />
