@@ -4,31 +4,19 @@ import {
   AD_LIMITS,
   AD_TARGETING_LIMITS,
   AD_TARGETING_MESSAGES,
-  ADS_MESSAGES,
   type AdAudienceAction,
   type AdAudienceRuleType,
   AUDIENCE_ACTION_LABELS,
   FILTER_RULE_LABELS,
 } from "@flipside/contracts/ads-constants";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, FieldError } from "../../components/ui/field.tsx";
 import { Plus, X } from "../../components/ui/icons.tsx";
 import { Input, inputVariants } from "../../components/ui/input.tsx";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-} from "../../components/ui/sheet.tsx";
-import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { notify } from "../../lib/toast.ts";
 import { type AdAudience, adsApi } from "./ads-client.ts";
-import { DeleteOwnedDialog } from "./delete-owned.tsx";
+import { nameProblem, OwnedEditor, saveWithMessages } from "./owned-editor.tsx";
 
 type Rule = AdAudience["rules"][number];
 type Row = Rule & { key: number };
@@ -72,21 +60,17 @@ export function AudienceEditor({
     (audience?.rules ?? [{ action: "VIEWED", type: "DOMAIN", value: "" }]).map((r, key) => ({ ...r, key })),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const setRow = (key: number, change: Partial<Rule>) =>
     setRows((current) => current.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const rowError = (i: number) =>
     Object.entries(errors).find(([f]) => f === `rules.${i}` || f.startsWith(`rules.${i}.`))?.[1];
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
+  async function save() {
     const membershipDays = Number(days);
     const kept = rows.filter((r) => r.value.trim());
     const found: Record<string, string> = {};
-    if (!trimmed) found.name = ADS_MESSAGES.nameRequired;
-    else if (trimmed.length > AD_LIMITS.nameMax) found.name = ADS_MESSAGES.nameTooLong;
+    const problem = nameProblem(name);
+    if (problem) found.name = problem;
     if (
       !Number.isInteger(membershipDays) ||
       membershipDays < AD_TARGETING_LIMITS.membershipDaysMin ||
@@ -98,185 +82,147 @@ export function AudienceEditor({
     if (Object.keys(found).length > 0) return;
     setRows(kept);
     const rules = kept.map(({ action, type, value }) => ({ action, type, value: value.trim() }));
-    setBusy(true);
-    try {
-      if (audience)
-        await adsApi.updateAudience(audience.id, {
-          name: trimmed,
-          membershipDays,
-          rules,
-          version: audience.version,
-        });
-      else await adsApi.createAudience({ adAccountId, name: trimmed, membershipDays, rules });
-      notify.success("Audience saved");
-      onSaved();
-    } catch (error) {
-      if (isApiError(error) && error.errors.length > 0) setErrors(error.fieldErrors);
-      notify.error(isApiError(error) ? error.message : "The audience was not saved. Try again.");
-    } finally {
-      setBusy(false);
-    }
+    const content = { name: name.trim(), membershipDays, rules };
+    const saved = await saveWithMessages(
+      () =>
+        audience
+          ? adsApi.updateAudience(audience.id, { ...content, version: audience.version })
+          : adsApi.createAudience({ adAccountId, ...content }),
+      { saved: "Audience saved", what: "audience", setErrors },
+    );
+    if (saved) onSaved();
   }
 
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
-      <SheetContent size="wide" spacing="flush" data-testid="audience-editor">
-        <SheetHeader className="border-b">
-          <SheetTitle className="text-lg">{audience ? audience.name : "New audience"}</SheetTitle>
-          <SheetDescription>{AD_TARGETING_MESSAGES.audienceInfo}</SheetDescription>
-        </SheetHeader>
-        <form onSubmit={save} noValidate className="flex min-h-0 flex-1 flex-col">
-          <SheetBody className="py-5">
-            <fieldset disabled={!canWrite} className="flex min-w-0 flex-col gap-6">
-              <Field
-                label="Name"
-                error={errors.name}
-                control={(props) => (
-                  <Input
-                    {...props}
-                    value={name}
-                    maxLength={AD_LIMITS.nameMax + 20}
-                    onChange={(e) => setName(e.target.value)}
-                    data-testid="audience-name"
-                  />
-                )}
-              />
-              <fieldset className="flex flex-col gap-3">
-                <legend className="mb-2 font-medium text-sm">People who</legend>
-                <ul className="flex flex-col gap-3" data-testid="audience-rules">
-                  {rows.map((row, i) => (
-                    <li key={row.key} className="flex flex-col gap-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <select
-                          aria-label={`Rule ${i + 1}: what they did`}
-                          value={row.action}
-                          onChange={(e) => setRow(row.key, { action: actionOf(e.target.value) })}
-                          className={selectClass}
-                        >
-                          {AD_AUDIENCE_ACTIONS.map((a) => (
-                            <option key={a} value={a}>
-                              {AUDIENCE_ACTION_LABELS[a]}
-                            </option>
-                          ))}
-                        </select>
-                        <select
-                          aria-label={`Rule ${i + 1}: kind`}
-                          value={row.type}
-                          onChange={(e) => setRow(row.key, { type: typeOf(e.target.value) })}
-                          className={selectClass}
-                        >
-                          {AD_AUDIENCE_RULE_TYPES.map((t) => (
-                            <option key={t} value={t}>
-                              {FILTER_RULE_LABELS[t]}
-                            </option>
-                          ))}
-                        </select>
-                        <Input
-                          aria-label={`Rule ${i + 1}: value`}
-                          value={row.value}
-                          placeholder={PLACEHOLDERS[row.type]}
-                          aria-invalid={rowError(i) ? true : undefined}
-                          onChange={(e) => setRow(row.key, { value: e.target.value })}
-                          className="min-w-0 flex-1 basis-48"
-                          data-testid="audience-rule-value"
-                        />
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`Remove rule ${i + 1}`}
-                          onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                        >
-                          <X aria-hidden="true" />
-                        </Button>
-                      </div>
-                      <FieldError id={`audience-rule-${row.key}-error`} message={rowError(i)} />
-                    </li>
-                  ))}
-                </ul>
-                <FieldError id="audience-rules-error" message={errors.rules} />
-                {rows.length < AD_TARGETING_LIMITS.audienceRulesMax ? (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    className="self-start"
-                    onClick={() =>
-                      setRows((current) => [
-                        ...current,
-                        {
-                          action: "VIEWED",
-                          type: "DOMAIN",
-                          value: "",
-                          key: Math.max(-1, ...current.map((r) => r.key)) + 1,
-                        },
-                      ])
-                    }
-                    data-testid="audience-add-rule"
-                  >
-                    <Plus aria-hidden="true" />
-                    Add a rule
-                  </Button>
-                ) : null}
-              </fieldset>
-              <div className="flex flex-col gap-2">
-                <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <label htmlFor="audience-days">Keep people in this audience for</label>
-                  <Input
-                    id="audience-days"
-                    type="number"
-                    min={AD_TARGETING_LIMITS.membershipDaysMin}
-                    max={AD_TARGETING_LIMITS.membershipDaysMax}
-                    value={days}
-                    aria-invalid={errors.membershipDays ? true : undefined}
-                    onChange={(e) => setDays(e.target.value)}
-                    className="w-20"
-                    data-testid="audience-days"
-                  />
-                  <span>days</span>
-                </div>
-                <FieldError id="audience-days-error" message={errors.membershipDays} />
-              </div>
-            </fieldset>
-          </SheetBody>
-          <SheetFooter row className="gap-2 border-t">
-            {audience && canWrite ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive"
-                onClick={() => setDeleting(true)}
-              >
-                Delete
-              </Button>
-            ) : (
-              <span />
-            )}
-            <div className="flex gap-2">
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              {canWrite ? (
-                <Button type="submit" loading={busy} data-testid="audience-save">
-                  Save audience
-                </Button>
-              ) : null}
-            </div>
-          </SheetFooter>
-        </form>
-        {audience ? (
-          <DeleteOwnedDialog
-            open={deleting}
-            onOpenChange={setDeleting}
-            name={audience.name}
-            what="audience"
-            remove={() => adsApi.deleteAudience(audience.id)}
-            deleted="Audience deleted"
-            onDeleted={onSaved}
-            testId="audience-delete-dialog"
+    <OwnedEditor
+      testId="audience"
+      title={audience ? audience.name : "New audience"}
+      description={AD_TARGETING_MESSAGES.audienceInfo}
+      canWrite={canWrite}
+      saveLabel="Save audience"
+      onSave={save}
+      onClose={onClose}
+      deletion={
+        audience
+          ? {
+              name: audience.name,
+              what: "audience",
+              remove: () => adsApi.deleteAudience(audience.id),
+              deleted: "Audience deleted",
+              onDeleted: onSaved,
+            }
+          : null
+      }
+    >
+      <Field
+        label="Name"
+        error={errors.name}
+        control={(props) => (
+          <Input
+            {...props}
+            value={name}
+            maxLength={AD_LIMITS.nameMax + 20}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="audience-name"
           />
+        )}
+      />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-medium text-sm">People who</legend>
+        <ul className="flex flex-col gap-3" data-testid="audience-rules">
+          {rows.map((row, i) => (
+            <li key={row.key} className="flex flex-col gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <select
+                  aria-label={`Rule ${i + 1}: what they did`}
+                  value={row.action}
+                  onChange={(e) => setRow(row.key, { action: actionOf(e.target.value) })}
+                  className={selectClass}
+                >
+                  {AD_AUDIENCE_ACTIONS.map((a) => (
+                    <option key={a} value={a}>
+                      {AUDIENCE_ACTION_LABELS[a]}
+                    </option>
+                  ))}
+                </select>
+                <select
+                  aria-label={`Rule ${i + 1}: kind`}
+                  value={row.type}
+                  onChange={(e) => setRow(row.key, { type: typeOf(e.target.value) })}
+                  className={selectClass}
+                >
+                  {AD_AUDIENCE_RULE_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {FILTER_RULE_LABELS[t]}
+                    </option>
+                  ))}
+                </select>
+                <Input
+                  aria-label={`Rule ${i + 1}: value`}
+                  value={row.value}
+                  placeholder={PLACEHOLDERS[row.type]}
+                  aria-invalid={rowError(i) ? true : undefined}
+                  onChange={(e) => setRow(row.key, { value: e.target.value })}
+                  className="min-w-0 flex-1 basis-48"
+                  data-testid="audience-rule-value"
+                />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Remove rule ${i + 1}`}
+                  onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </div>
+              <FieldError id={`audience-rule-${row.key}-error`} message={rowError(i)} />
+            </li>
+          ))}
+        </ul>
+        <FieldError id="audience-rules-error" message={errors.rules} />
+        {rows.length < AD_TARGETING_LIMITS.audienceRulesMax ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={() =>
+              setRows((current) => [
+                ...current,
+                {
+                  action: "VIEWED",
+                  type: "DOMAIN",
+                  value: "",
+                  key: Math.max(-1, ...current.map((r) => r.key)) + 1,
+                },
+              ])
+            }
+            data-testid="audience-add-rule"
+          >
+            <Plus aria-hidden="true" />
+            Add a rule
+          </Button>
         ) : null}
-      </SheetContent>
-    </Sheet>
+      </fieldset>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <label htmlFor="audience-days">Keep people in this audience for</label>
+          <Input
+            id="audience-days"
+            type="number"
+            min={AD_TARGETING_LIMITS.membershipDaysMin}
+            max={AD_TARGETING_LIMITS.membershipDaysMax}
+            value={days}
+            aria-invalid={errors.membershipDays ? true : undefined}
+            onChange={(e) => setDays(e.target.value)}
+            className="w-20"
+            data-testid="audience-days"
+          />
+          <span>days</span>
+        </div>
+        <FieldError id="audience-days-error" message={errors.membershipDays} />
+      </div>
+    </OwnedEditor>
   );
 }

@@ -3,7 +3,6 @@ import {
   AD_CREATIVE_MESSAGES,
   AD_IMAGE_TYPES,
   AD_LIMITS,
-  ADS_MESSAGES,
 } from "@flipside/contracts/ads-constants";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
@@ -24,6 +23,7 @@ import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
 import { type AdCreative, type AdCreativeImage, adsApi } from "./ads-client.ts";
 import { CreativePreview } from "./creative-preview.tsx";
+import { nameProblem } from "./owned-editor.tsx";
 
 /** The host an address shows as, the way the server will name it; "" until it is an address. */
 function displayDomainOf(link: string): string {
@@ -91,8 +91,8 @@ export function CreativeEditor({
 
   function localErrors(): Record<string, string> {
     const found: Record<string, string> = {};
-    if (!name.trim()) found.name = ADS_MESSAGES.nameRequired;
-    else if (name.trim().length > AD_LIMITS.nameMax) found.name = ADS_MESSAGES.nameTooLong;
+    const problem = nameProblem(name);
+    if (problem) found.name = problem;
     if (!headline.trim()) found.headline = AD_CREATIVE_MESSAGES.headlineRequired;
     else if (headline.trim().length > AD_CREATIVE_LIMITS.headlineMax)
       found.headline = AD_CREATIVE_MESSAGES.headlineTooLong;

@@ -2,7 +2,6 @@ import {
   AD_FILTER_MODES,
   AD_FILTER_RULE_TYPES,
   AD_LIMITS,
-  ADS_MESSAGES,
   type AdFilterRuleType,
   FILTER_MODE_CHOICES,
   FILTER_RULE_LABELS,
@@ -20,21 +19,12 @@ import {
 import { Field, FieldError } from "../../components/ui/field.tsx";
 import { Plus, X } from "../../components/ui/icons.tsx";
 import { Input, inputVariants } from "../../components/ui/input.tsx";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-} from "../../components/ui/sheet.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
 import { type AdFilter, type AdFilterRule, adsApi } from "./ads-client.ts";
-import { DeleteOwnedDialog } from "./delete-owned.tsx";
+import { nameProblem, OwnedEditor, saveWithMessages } from "./owned-editor.tsx";
 
 type Row = AdFilterRule & { key: number };
 
@@ -252,188 +242,60 @@ export function FilterEditor({
   const [rows, setRows] = useState<Row[]>(() => (filter?.rules ?? []).map((r, i) => ({ ...r, key: i })));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pasting, setPasting] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
   const modeName = useId();
   const nextKey = () => Math.max(-1, ...rows.map((r) => r.key)) + 1;
   const byRow = rowErrors(errors);
   const setRow = (key: number, change: Partial<AdFilterRule>) =>
     setRows((current) => current.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed || trimmed.length > AD_LIMITS.nameMax) {
-      setErrors({ name: trimmed ? ADS_MESSAGES.nameTooLong : ADS_MESSAGES.nameRequired });
-      return;
-    }
+  async function save() {
+    const problem = nameProblem(name);
+    if (problem) return setErrors({ name: problem });
     const kept = rows.filter((r) => r.value.trim());
     const rules = kept.map(({ type, value }) => ({ type, value: value.trim() }));
     setRows(kept);
-    setBusy(true);
-    try {
-      if (filter)
-        await adsApi.updateFilter(filter.id, { name: trimmed, mode, rules, version: filter.version });
-      else await adsApi.createFilter({ adAccountId, name: trimmed, mode, rules });
-      notify.success("Filter list saved");
-      onSaved();
-    } catch (error) {
-      if (isApiError(error) && error.errors.length > 0) setErrors(error.fieldErrors);
-      notify.error(isApiError(error) ? error.message : "The filter list was not saved. Try again.");
-    } finally {
-      setBusy(false);
-    }
+    const content = { name: name.trim(), mode, rules };
+    const saved = await saveWithMessages(
+      () =>
+        filter
+          ? adsApi.updateFilter(filter.id, { ...content, version: filter.version })
+          : adsApi.createFilter({ adAccountId, ...content }),
+      { saved: "Filter list saved", what: "filter list", setErrors },
+    );
+    if (saved) onSaved();
   }
 
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
-      <SheetContent size="wide" spacing="flush" data-testid="filter-editor">
-        <SheetHeader className="border-b">
-          <SheetTitle className="text-lg">{filter ? filter.name : "New filter list"}</SheetTitle>
-          <SheetDescription>Keep your ads away from pages and keywords you choose.</SheetDescription>
-        </SheetHeader>
-        <form onSubmit={save} noValidate className="flex min-h-0 flex-1 flex-col">
-          <SheetBody className="py-5">
-            <fieldset disabled={!canWrite} className="flex min-w-0 flex-col gap-6">
-              <Field
-                label="Name"
-                error={errors.name}
-                control={(props) => (
-                  <Input
-                    {...props}
-                    value={name}
-                    maxLength={AD_LIMITS.nameMax + 20}
-                    onChange={(e) => {
-                      setName(e.target.value);
-                      setErrors(({ name: _, ...rest }) => rest);
-                    }}
-                    data-testid="filter-name"
-                  />
-                )}
-              />
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-2 font-medium text-sm">Type</legend>
-                {AD_FILTER_MODES.map((m) => (
-                  <label key={m} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name={modeName}
-                      value={m}
-                      checked={mode === m}
-                      onChange={() => setMode(m)}
-                      className="size-4 accent-primary"
-                      data-testid={`filter-mode-${m}`}
-                    />
-                    {FILTER_MODE_CHOICES[m]}
-                  </label>
-                ))}
-              </fieldset>
-              <fieldset className="flex flex-col gap-3">
-                <legend className="mb-2 font-medium text-sm">Rules</legend>
-                {rows.length === 0 ? (
-                  <p className="text-muted-foreground text-sm">No rules yet: add one, or paste a list.</p>
-                ) : (
-                  <ul className="flex flex-col gap-3" data-testid="filter-rules">
-                    {rows.map((row, i) => (
-                      <li key={row.key} className="flex flex-col gap-1" data-testid="filter-rule">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <select
-                            aria-label={`Rule ${i + 1}: kind`}
-                            value={row.type}
-                            onChange={(e) => setRow(row.key, { type: ruleType(e.target.value) })}
-                            className={selectClass}
-                          >
-                            {AD_FILTER_RULE_TYPES.map((t) => (
-                              <option key={t} value={t}>
-                                {FILTER_RULE_LABELS[t]}
-                              </option>
-                            ))}
-                          </select>
-                          <Input
-                            aria-label={`Rule ${i + 1}: value`}
-                            value={row.value}
-                            placeholder={PLACEHOLDERS[row.type]}
-                            aria-invalid={byRow.has(i) ? true : undefined}
-                            onChange={(e) => setRow(row.key, { value: e.target.value })}
-                            className="min-w-0 flex-1 basis-48"
-                            data-testid="filter-rule-value"
-                          />
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Remove rule ${i + 1}`}
-                            onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                          >
-                            <X aria-hidden="true" />
-                          </Button>
-                        </div>
-                        <FieldError id={`rule-${row.key}-error`} message={byRow.get(i)} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <FieldError id="rules-error" message={errors.rules} />
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    onClick={() =>
-                      setRows((current) => [...current, { type: "DOMAIN", value: "", key: nextKey() }])
-                    }
-                    data-testid="filter-add-rule"
-                  >
-                    <Plus aria-hidden="true" />
-                    Add a rule
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setPasting(true)}
-                    data-testid="filter-paste-open"
-                  >
-                    Paste a list
-                  </Button>
-                </div>
-              </fieldset>
-            </fieldset>
-            <div className="mt-6">
-              {filter ? (
-                <CheckAddress filterId={filter.id} />
-              ) : (
-                <p className="text-muted-foreground text-sm">Save the list to check an address against it.</p>
-              )}
-            </div>
-          </SheetBody>
-          <SheetFooter row className="gap-2 border-t">
-            {filter && canWrite ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive"
-                onClick={() => setDeleting(true)}
-                data-testid="filter-delete"
-              >
-                Delete
-              </Button>
-            ) : (
-              <span />
-            )}
-            <div className="flex gap-2">
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              {canWrite ? (
-                <Button type="submit" loading={busy} data-testid="filter-save">
-                  Save filter list
-                </Button>
-              ) : null}
-            </div>
-          </SheetFooter>
-        </form>
-        {pasting ? (
+    <OwnedEditor
+      testId="filter"
+      title={filter ? filter.name : "New filter list"}
+      description="Keep your ads away from pages and keywords you choose."
+      canWrite={canWrite}
+      saveLabel="Save filter list"
+      onSave={save}
+      onClose={onClose}
+      deletion={
+        filter
+          ? {
+              name: filter.name,
+              what: "filter list",
+              remove: () => adsApi.deleteFilter(filter.id),
+              deleted: "Filter list deleted",
+              onDeleted: onSaved,
+            }
+          : null
+      }
+      after={
+        <div className="mt-6">
+          {filter ? (
+            <CheckAddress filterId={filter.id} />
+          ) : (
+            <p className="text-muted-foreground text-sm">Save the list to check an address against it.</p>
+          )}
+        </div>
+      }
+      overlays={
+        pasting ? (
           <PasteDialog
             onClose={() => setPasting(false)}
             onAdd={(rules) => {
@@ -444,20 +306,110 @@ export function FilterEditor({
               setPasting(false);
             }}
           />
-        ) : null}
-        {filter ? (
-          <DeleteOwnedDialog
-            open={deleting}
-            onOpenChange={setDeleting}
-            name={filter.name}
-            what="filter list"
-            remove={() => adsApi.deleteFilter(filter.id)}
-            deleted="Filter list deleted"
-            onDeleted={onSaved}
-            testId="filter-delete-dialog"
+        ) : null
+      }
+    >
+      <Field
+        label="Name"
+        error={errors.name}
+        control={(props) => (
+          <Input
+            {...props}
+            value={name}
+            maxLength={AD_LIMITS.nameMax + 20}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors(({ name: _, ...rest }) => rest);
+            }}
+            data-testid="filter-name"
           />
-        ) : null}
-      </SheetContent>
-    </Sheet>
+        )}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 font-medium text-sm">Type</legend>
+        {AD_FILTER_MODES.map((m) => (
+          <label key={m} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={modeName}
+              value={m}
+              checked={mode === m}
+              onChange={() => setMode(m)}
+              className="size-4 accent-primary"
+              data-testid={`filter-mode-${m}`}
+            />
+            {FILTER_MODE_CHOICES[m]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-medium text-sm">Rules</legend>
+        {rows.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No rules yet: add one, or paste a list.</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="filter-rules">
+            {rows.map((row, i) => (
+              <li key={row.key} className="flex flex-col gap-1" data-testid="filter-rule">
+                <div className="flex flex-wrap items-center gap-2">
+                  <select
+                    aria-label={`Rule ${i + 1}: kind`}
+                    value={row.type}
+                    onChange={(e) => setRow(row.key, { type: ruleType(e.target.value) })}
+                    className={selectClass}
+                  >
+                    {AD_FILTER_RULE_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {FILTER_RULE_LABELS[t]}
+                      </option>
+                    ))}
+                  </select>
+                  <Input
+                    aria-label={`Rule ${i + 1}: value`}
+                    value={row.value}
+                    placeholder={PLACEHOLDERS[row.type]}
+                    aria-invalid={byRow.has(i) ? true : undefined}
+                    onChange={(e) => setRow(row.key, { value: e.target.value })}
+                    className="min-w-0 flex-1 basis-48"
+                    data-testid="filter-rule-value"
+                  />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Remove rule ${i + 1}`}
+                    onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                </div>
+                <FieldError id={`rule-${row.key}-error`} message={byRow.get(i)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <FieldError id="rules-error" message={errors.rules} />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => setRows((current) => [...current, { type: "DOMAIN", value: "", key: nextKey() }])}
+            data-testid="filter-add-rule"
+          >
+            <Plus aria-hidden="true" />
+            Add a rule
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => setPasting(true)}
+            data-testid="filter-paste-open"
+          >
+            Paste a list
+          </Button>
+        </div>
+      </fieldset>
+    </OwnedEditor>
   );
 }

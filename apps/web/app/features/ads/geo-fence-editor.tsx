@@ -1,31 +1,15 @@
 import { AdGeoShape } from "@flipside/contracts/ads";
-import {
-  AD_LIMITS,
-  AD_TARGETING_MESSAGES,
-  ADS_MESSAGES,
-  countryList,
-} from "@flipside/contracts/ads-constants";
-import { type FormEvent, lazy, type ReactNode, Suspense, useId, useMemo, useState } from "react";
+import { AD_LIMITS, AD_TARGETING_MESSAGES, countryList } from "@flipside/contracts/ads-constants";
+import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, FieldError } from "../../components/ui/field.tsx";
 import { MapPin, Plus, X } from "../../components/ui/icons.tsx";
 import { Input, inputVariants } from "../../components/ui/input.tsx";
-import {
-  Sheet,
-  SheetBody,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-} from "../../components/ui/sheet.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { isApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { notify } from "../../lib/toast.ts";
 import { type AdGeoFence, adsApi } from "./ads-client.ts";
-import { DeleteOwnedDialog } from "./delete-owned.tsx";
+import { nameProblem, OwnedEditor, saveWithMessages } from "./owned-editor.tsx";
 
 type Shape = AdGeoFence["shapes"][number];
 
@@ -103,8 +87,6 @@ export function GeoFenceEditor({
   const [circle, setCircle] = useState({ lat: "", lng: "", radiusKm: "" });
   const [area, setArea] = useState("");
   const [problems, setProblems] = useState<{ country?: string; circle?: string; area?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const ids = { country: useId() };
   const draft = useMemo(() => {
     const typed = parsePoints(area);
@@ -143,28 +125,22 @@ export function GeoFenceEditor({
     if (add({ type: "POLYGON", points: parsed.points }, "area")) setArea("");
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
+  async function save() {
     const found: Record<string, string> = {};
-    if (!trimmed) found.name = ADS_MESSAGES.nameRequired;
-    else if (trimmed.length > AD_LIMITS.nameMax) found.name = ADS_MESSAGES.nameTooLong;
+    const problem = nameProblem(name);
+    if (problem) found.name = problem;
     if (places.length === 0) found.shapes = AD_TARGETING_MESSAGES.noPlaces;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const shapes = places.map(({ key: _, ...shape }) => shape);
-    setBusy(true);
-    try {
-      if (fence) await adsApi.updateGeoFence(fence.id, { name: trimmed, shapes, version: fence.version });
-      else await adsApi.createGeoFence({ adAccountId, name: trimmed, shapes });
-      notify.success("Geo fence saved");
-      onSaved();
-    } catch (error) {
-      if (isApiError(error) && error.errors.length > 0) setErrors(error.fieldErrors);
-      notify.error(isApiError(error) ? error.message : "The geo fence was not saved. Try again.");
-    } finally {
-      setBusy(false);
-    }
+    const content = { name: name.trim(), shapes: places.map(({ key: _, ...shape }) => shape) };
+    const saved = await saveWithMessages(
+      () =>
+        fence
+          ? adsApi.updateGeoFence(fence.id, { ...content, version: fence.version })
+          : adsApi.createGeoFence({ adAccountId, ...content }),
+      { saved: "Geo fence saved", what: "geo fence", setErrors },
+    );
+    if (saved) onSaved();
   }
 
   const placeError = (i: number) =>
@@ -173,226 +149,194 @@ export function GeoFenceEditor({
     )?.[1];
 
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
-      <SheetContent size="wide" spacing="flush" data-testid="geo-fence-editor">
-        <SheetHeader className="border-b">
-          <SheetTitle className="text-lg">{fence ? fence.name : "New geo fence"}</SheetTitle>
-          <SheetDescription>{AD_TARGETING_MESSAGES.locationNote}</SheetDescription>
-        </SheetHeader>
-        <form onSubmit={save} noValidate className="flex min-h-0 flex-1 flex-col">
-          <SheetBody className="py-5">
-            <fieldset disabled={!canWrite} className="flex min-w-0 flex-col gap-6">
-              {locationsConfigured ? null : (
-                <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-                  {AD_TARGETING_MESSAGES.geoNotConfigured}
-                </p>
-              )}
-              <Field
-                label="Name"
-                error={errors.name}
-                control={(props) => (
-                  <Input
-                    {...props}
-                    value={name}
-                    maxLength={AD_LIMITS.nameMax + 20}
-                    onChange={(e) => setName(e.target.value)}
-                    data-testid="geo-fence-name"
-                  />
-                )}
-              />
-              <section aria-labelledby="geo-places" className="flex flex-col gap-2">
-                <h3 id="geo-places" className="font-medium text-sm">
-                  Places
-                </h3>
-                {places.length === 0 ? (
-                  <p className="text-muted-foreground text-sm">
-                    No places yet: add a country, a circle or an area.
-                  </p>
-                ) : (
-                  <ul className="flex flex-col gap-2" data-testid="geo-places">
-                    {places.map((place, i) => (
-                      <li
-                        key={place.key}
-                        className="flex flex-col gap-1 rounded-md border px-3 py-2"
-                        data-testid="geo-place"
-                      >
-                        <div className="flex items-center gap-2 text-sm">
-                          <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                          <span className="min-w-0 flex-1 break-words">{placeLabel(place)}</span>
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Remove ${placeLabel(place)}`}
-                            onClick={() => setPlaces((current) => current.filter((p) => p.key !== place.key))}
-                          >
-                            <X aria-hidden="true" />
-                          </Button>
-                        </div>
-                        <FieldError id={`place-${place.key}-error`} message={placeError(i)} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <FieldError id="places-error" message={errors.shapes} />
-              </section>
-
-              {tiles ? (
-                <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-                  <GeoFenceMap
-                    tiles={tiles}
-                    shapes={places}
-                    draft={draft}
-                    onPick={([lat, lng]) =>
-                      setArea((text) => `${text.trimEnd()}${text.trim() ? "\n" : ""}${lat}, ${lng}`)
-                    }
-                  />
-                </Suspense>
-              ) : null}
-
-              <AddBox title="Add a country">
-                <div className="flex flex-wrap items-end gap-2">
-                  <label htmlFor={ids.country} className="sr-only">
-                    Country
-                  </label>
-                  <select
-                    id={ids.country}
-                    value={country}
-                    onChange={(e) => setCountry(e.target.value)}
-                    className={cn(select, "min-w-0 flex-1 basis-48")}
-                    data-testid="geo-country"
-                  >
-                    <option value="">Choose a country</option>
-                    {countryList().map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
+    <OwnedEditor
+      testId="geo-fence"
+      title={fence ? fence.name : "New geo fence"}
+      description={AD_TARGETING_MESSAGES.locationNote}
+      canWrite={canWrite}
+      saveLabel="Save geo fence"
+      onSave={save}
+      onClose={onClose}
+      deletion={
+        fence
+          ? {
+              name: fence.name,
+              what: "geo fence",
+              remove: () => adsApi.deleteGeoFence(fence.id),
+              deleted: "Geo fence deleted",
+              onDeleted: onSaved,
+            }
+          : null
+      }
+    >
+      {locationsConfigured ? null : (
+        <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+          {AD_TARGETING_MESSAGES.geoNotConfigured}
+        </p>
+      )}
+      <Field
+        label="Name"
+        error={errors.name}
+        control={(props) => (
+          <Input
+            {...props}
+            value={name}
+            maxLength={AD_LIMITS.nameMax + 20}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="geo-fence-name"
+          />
+        )}
+      />
+      <section aria-labelledby="geo-places" className="flex flex-col gap-2">
+        <h3 id="geo-places" className="font-medium text-sm">
+          Places
+        </h3>
+        {places.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No places yet: add a country, a circle or an area.</p>
+        ) : (
+          <ul className="flex flex-col gap-2" data-testid="geo-places">
+            {places.map((place, i) => (
+              <li
+                key={place.key}
+                className="flex flex-col gap-1 rounded-md border px-3 py-2"
+                data-testid="geo-place"
+              >
+                <div className="flex items-center gap-2 text-sm">
+                  <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 break-words">{placeLabel(place)}</span>
                   <Button
                     type="button"
-                    variant="outline"
-                    disabled={!country}
-                    onClick={() => {
-                      if (add({ type: "COUNTRY", country }, "country")) setCountry("");
-                    }}
-                    data-testid="geo-add-country"
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Remove ${placeLabel(place)}`}
+                    onClick={() => setPlaces((current) => current.filter((p) => p.key !== place.key))}
                   >
-                    <Plus aria-hidden="true" />
-                    Add
+                    <X aria-hidden="true" />
                   </Button>
                 </div>
-                <FieldError id="country-error" message={problems.country} />
-              </AddBox>
+                <FieldError id={`place-${place.key}-error`} message={placeError(i)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <FieldError id="places-error" message={errors.shapes} />
+      </section>
 
-              <AddBox title="Add a circle">
-                <div className="grid gap-3 sm:grid-cols-3">
-                  {(
-                    [
-                      ["lat", "Latitude", "52.52"],
-                      ["lng", "Longitude", "13.405"],
-                      ["radiusKm", "Radius (km)", "25"],
-                    ] as const
-                  ).map(([key, label, example]) => (
-                    <Field
-                      key={key}
-                      label={label}
-                      compact
-                      control={(props) => (
-                        <Input
-                          {...props}
-                          inputMode="decimal"
-                          value={circle[key]}
-                          placeholder={example}
-                          onChange={(e) => setCircle((c) => ({ ...c, [key]: e.target.value }))}
-                          data-testid={`geo-circle-${key}`}
-                        />
-                      )}
-                    />
-                  ))}
-                </div>
-                <FieldError id="circle-error" message={problems.circle} />
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="self-start"
-                  onClick={addCircle}
-                  data-testid="geo-add-circle"
-                >
-                  <Plus aria-hidden="true" />
-                  Add circle
-                </Button>
-              </AddBox>
-
-              <AddBox title="Add an area">
-                <Field
-                  label="Points, one per line: latitude, longitude"
-                  compact
-                  hint="At least 3 and at most 100 points; the edges must not cross."
-                  error={problems.area}
-                  control={(props) => (
-                    <Textarea
-                      {...props}
-                      rows={5}
-                      value={area}
-                      placeholder={"52.60, 13.20\n52.60, 13.60\n52.40, 13.60\n52.40, 13.20"}
-                      onChange={(e) => setArea(e.target.value)}
-                      data-testid="geo-area-points"
-                    />
-                  )}
-                />
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="self-start"
-                  onClick={addArea}
-                  data-testid="geo-add-area"
-                >
-                  <Plus aria-hidden="true" />
-                  Add area
-                </Button>
-              </AddBox>
-            </fieldset>
-          </SheetBody>
-          <SheetFooter row className="gap-2 border-t">
-            {fence && canWrite ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="text-destructive"
-                onClick={() => setDeleting(true)}
-                data-testid="geo-fence-delete"
-              >
-                Delete
-              </Button>
-            ) : (
-              <span />
-            )}
-            <div className="flex gap-2">
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              {canWrite ? (
-                <Button type="submit" loading={busy} data-testid="geo-fence-save">
-                  Save geo fence
-                </Button>
-              ) : null}
-            </div>
-          </SheetFooter>
-        </form>
-        {fence ? (
-          <DeleteOwnedDialog
-            open={deleting}
-            onOpenChange={setDeleting}
-            name={fence.name}
-            what="geo fence"
-            remove={() => adsApi.deleteGeoFence(fence.id)}
-            deleted="Geo fence deleted"
-            onDeleted={onSaved}
-            testId="geo-fence-delete-dialog"
+      {tiles ? (
+        <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+          <GeoFenceMap
+            tiles={tiles}
+            shapes={places}
+            draft={draft}
+            onPick={([lat, lng]) =>
+              setArea((text) => `${text.trimEnd()}${text.trim() ? "\n" : ""}${lat}, ${lng}`)
+            }
           />
-        ) : null}
-      </SheetContent>
-    </Sheet>
+        </Suspense>
+      ) : null}
+
+      <AddBox title="Add a country">
+        <div className="flex flex-wrap items-end gap-2">
+          <label htmlFor={ids.country} className="sr-only">
+            Country
+          </label>
+          <select
+            id={ids.country}
+            value={country}
+            onChange={(e) => setCountry(e.target.value)}
+            className={cn(select, "min-w-0 flex-1 basis-48")}
+            data-testid="geo-country"
+          >
+            <option value="">Choose a country</option>
+            {countryList().map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!country}
+            onClick={() => {
+              if (add({ type: "COUNTRY", country }, "country")) setCountry("");
+            }}
+            data-testid="geo-add-country"
+          >
+            <Plus aria-hidden="true" />
+            Add
+          </Button>
+        </div>
+        <FieldError id="country-error" message={problems.country} />
+      </AddBox>
+
+      <AddBox title="Add a circle">
+        <div className="grid gap-3 sm:grid-cols-3">
+          {(
+            [
+              ["lat", "Latitude", "52.52"],
+              ["lng", "Longitude", "13.405"],
+              ["radiusKm", "Radius (km)", "25"],
+            ] as const
+          ).map(([key, label, example]) => (
+            <Field
+              key={key}
+              label={label}
+              compact
+              control={(props) => (
+                <Input
+                  {...props}
+                  inputMode="decimal"
+                  value={circle[key]}
+                  placeholder={example}
+                  onChange={(e) => setCircle((c) => ({ ...c, [key]: e.target.value }))}
+                  data-testid={`geo-circle-${key}`}
+                />
+              )}
+            />
+          ))}
+        </div>
+        <FieldError id="circle-error" message={problems.circle} />
+        <Button
+          type="button"
+          variant="outline"
+          className="self-start"
+          onClick={addCircle}
+          data-testid="geo-add-circle"
+        >
+          <Plus aria-hidden="true" />
+          Add circle
+        </Button>
+      </AddBox>
+
+      <AddBox title="Add an area">
+        <Field
+          label="Points, one per line: latitude, longitude"
+          compact
+          hint="At least 3 and at most 100 points; the edges must not cross."
+          error={problems.area}
+          control={(props) => (
+            <Textarea
+              {...props}
+              rows={5}
+              value={area}
+              placeholder={"52.60, 13.20\n52.60, 13.60\n52.40, 13.60\n52.40, 13.20"}
+              onChange={(e) => setArea(e.target.value)}
+              data-testid="geo-area-points"
+            />
+          )}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          className="self-start"
+          onClick={addArea}
+          data-testid="geo-add-area"
+        >
+          <Plus aria-hidden="true" />
+          Add area
+        </Button>
+      </AddBox>
+    </OwnedEditor>
   );
 }

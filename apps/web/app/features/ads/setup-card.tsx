@@ -1,4 +1,3 @@
-import { AD_LIMITS, ADS_MESSAGES } from "@flipside/contracts/ads-constants";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,17 +9,11 @@ import { cn } from "../../lib/cn.ts";
 import { useRootData, useShellUser } from "../../lib/root-data.ts";
 import { notify } from "../../lib/toast.ts";
 import { type AdAccountOwnerChoice, adsApi } from "./ads-client.ts";
+import { nameProblem } from "./owned-editor.tsx";
 
 const ZONES: readonly string[] =
   typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
 const keyOf = (c: AdAccountOwnerChoice) => c.organizationId ?? "me";
-
-function nameError(name: string): string | undefined {
-  const trimmed = name.trim();
-  if (!trimmed) return ADS_MESSAGES.nameRequired;
-  if (trimmed.length > AD_LIMITS.nameMax) return ADS_MESSAGES.nameTooLong;
-  return undefined;
-}
 
 /**
  * "Set up your advertiser account" (ADS.md §1.1): who pays, its name and the time zone its days
@@ -51,13 +44,13 @@ export function SetupCard({
     const local = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (local && ZONES.includes(local)) setZone(local);
   }, []);
-  const error = serverErrors.name ?? (touched ? nameError(name) : undefined);
+  const error = serverErrors.name ?? (touched ? nameProblem(name) : undefined);
   const chosen = choices.find((c) => keyOf(c) === owner) ?? choices[0];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (nameError(name) || !chosen) return;
+    if (nameProblem(name) || !chosen) return;
     setSending(true);
     try {
       const account = await adsApi.createAccount({
