@@ -4,7 +4,6 @@ import {
   AD_LIMITS,
   AD_TARGETING_LIMITS,
   AD_TARGETING_MESSAGES,
-  type AdAudienceAction,
   type AdAudienceRuleType,
   AUDIENCE_ACTION_LABELS,
   FILTER_RULE_LABELS,
@@ -12,11 +11,11 @@ import {
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, FieldError } from "../../components/ui/field.tsx";
-import { Plus, X } from "../../components/ui/icons.tsx";
-import { Input, inputVariants } from "../../components/ui/input.tsx";
-import { cn } from "../../lib/cn.ts";
+import { Plus } from "../../components/ui/icons.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { type AdAudience, adsApi } from "./ads-client.ts";
 import { nameProblem, OwnedEditor, saveWithMessages } from "./owned-editor.tsx";
+import { RuleRow, RuleSelect } from "./rule-row.tsx";
 
 type Rule = AdAudience["rules"][number];
 type Row = Rule & { key: number };
@@ -26,9 +25,8 @@ const PLACEHOLDERS: Record<AdAudienceRuleType, string> = {
   URL_PREFIX: "https://example.com/recipes/",
   URL_EXACT: "https://example.com/page",
 };
-const selectClass = cn(inputVariants(), "w-auto pr-8");
-const actionOf = (v: string): AdAudienceAction => AD_AUDIENCE_ACTIONS.find((a) => a === v) ?? "VIEWED";
-const typeOf = (v: string): AdAudienceRuleType => AD_AUDIENCE_RULE_TYPES.find((t) => t === v) ?? "DOMAIN";
+const ACTIONS = AD_AUDIENCE_ACTIONS.map((a) => [a, AUDIENCE_ACTION_LABELS[a]] as const);
+const KINDS = AD_AUDIENCE_RULE_TYPES.map((t) => [t, FILTER_RULE_LABELS[t]] as const);
 
 /** "Viewed example.com", "Commented or reviewed on https://…" */
 export function ruleLabel(rule: Rule): string {
@@ -131,53 +129,32 @@ export function AudienceEditor({
         <legend className="mb-2 font-medium text-sm">People who</legend>
         <ul className="flex flex-col gap-3" data-testid="audience-rules">
           {rows.map((row, i) => (
-            <li key={row.key} className="flex flex-col gap-1">
-              <div className="flex flex-wrap items-center gap-2">
-                <select
-                  aria-label={`Rule ${i + 1}: what they did`}
-                  value={row.action}
-                  onChange={(e) => setRow(row.key, { action: actionOf(e.target.value) })}
-                  className={selectClass}
-                >
-                  {AD_AUDIENCE_ACTIONS.map((a) => (
-                    <option key={a} value={a}>
-                      {AUDIENCE_ACTION_LABELS[a]}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  aria-label={`Rule ${i + 1}: kind`}
-                  value={row.type}
-                  onChange={(e) => setRow(row.key, { type: typeOf(e.target.value) })}
-                  className={selectClass}
-                >
-                  {AD_AUDIENCE_RULE_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {FILTER_RULE_LABELS[t]}
-                    </option>
-                  ))}
-                </select>
-                <Input
-                  aria-label={`Rule ${i + 1}: value`}
-                  value={row.value}
-                  placeholder={PLACEHOLDERS[row.type]}
-                  aria-invalid={rowError(i) ? true : undefined}
-                  onChange={(e) => setRow(row.key, { value: e.target.value })}
-                  className="min-w-0 flex-1 basis-48"
-                  data-testid="audience-rule-value"
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove rule ${i + 1}`}
-                  onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </div>
-              <FieldError id={`audience-rule-${row.key}-error`} message={rowError(i)} />
-            </li>
+            <RuleRow
+              key={row.key}
+              n={i + 1}
+              selects={
+                <>
+                  <RuleSelect
+                    label={`Rule ${i + 1}: what they did`}
+                    value={row.action}
+                    options={ACTIONS}
+                    onChange={(action) => setRow(row.key, { action })}
+                  />
+                  <RuleSelect
+                    label={`Rule ${i + 1}: kind`}
+                    value={row.type}
+                    options={KINDS}
+                    onChange={(type) => setRow(row.key, { type })}
+                  />
+                </>
+              }
+              value={row.value}
+              placeholder={PLACEHOLDERS[row.type]}
+              error={rowError(i)}
+              onValue={(value) => setRow(row.key, { value })}
+              onRemove={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+              testId="audience-rule"
+            />
           ))}
         </ul>
         <FieldError id="audience-rules-error" message={errors.rules} />

@@ -17,7 +17,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
 import { Field, FieldError } from "../../components/ui/field.tsx";
-import { Plus, X } from "../../components/ui/icons.tsx";
+import { Plus } from "../../components/ui/icons.tsx";
 import { Input, inputVariants } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { isApiError } from "../../lib/api.ts";
@@ -25,6 +25,7 @@ import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
 import { type AdFilter, type AdFilterRule, adsApi } from "./ads-client.ts";
 import { nameProblem, OwnedEditor, saveWithMessages } from "./owned-editor.tsx";
+import { RuleRow, RuleSelect } from "./rule-row.tsx";
 
 type Row = AdFilterRule & { key: number };
 
@@ -37,6 +38,7 @@ const PLACEHOLDERS: Record<AdFilterRuleType, string> = {
 };
 
 const selectClass = cn(inputVariants(), "w-auto pr-8");
+const RULE_KINDS = AD_FILTER_RULE_TYPES.map((t) => [t, FILTER_RULE_LABELS[t]] as const);
 const ruleType = (value: string): AdFilterRuleType =>
   AD_FILTER_RULE_TYPES.find((t) => t === value) ?? "DOMAIN";
 
@@ -349,41 +351,24 @@ export function FilterEditor({
         ) : (
           <ul className="flex flex-col gap-3" data-testid="filter-rules">
             {rows.map((row, i) => (
-              <li key={row.key} className="flex flex-col gap-1" data-testid="filter-rule">
-                <div className="flex flex-wrap items-center gap-2">
-                  <select
-                    aria-label={`Rule ${i + 1}: kind`}
+              <RuleRow
+                key={row.key}
+                n={i + 1}
+                selects={
+                  <RuleSelect
+                    label={`Rule ${i + 1}: kind`}
                     value={row.type}
-                    onChange={(e) => setRow(row.key, { type: ruleType(e.target.value) })}
-                    className={selectClass}
-                  >
-                    {AD_FILTER_RULE_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {FILTER_RULE_LABELS[t]}
-                      </option>
-                    ))}
-                  </select>
-                  <Input
-                    aria-label={`Rule ${i + 1}: value`}
-                    value={row.value}
-                    placeholder={PLACEHOLDERS[row.type]}
-                    aria-invalid={byRow.has(i) ? true : undefined}
-                    onChange={(e) => setRow(row.key, { value: e.target.value })}
-                    className="min-w-0 flex-1 basis-48"
-                    data-testid="filter-rule-value"
+                    options={RULE_KINDS}
+                    onChange={(type) => setRow(row.key, { type })}
                   />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Remove rule ${i + 1}`}
-                    onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                </div>
-                <FieldError id={`rule-${row.key}-error`} message={byRow.get(i)} />
-              </li>
+                }
+                value={row.value}
+                placeholder={PLACEHOLDERS[row.type]}
+                error={byRow.get(i)}
+                onValue={(value) => setRow(row.key, { value })}
+                onRemove={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+                testId="filter-rule"
+              />
             ))}
           </ul>
         )}
