@@ -10,6 +10,7 @@ let consenting: TestUser;
 let private_: TestUser;
 let viewedAudience: string;
 let commentedAudience: string;
+let account: string;
 const pages: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -22,7 +23,7 @@ beforeAll(async () => {
   consenting = await createUser(t.app, { displayName: "Consenting" });
   private_ = await createUser(t.app, { displayName: "Private" });
   await sendAs(t.app, consenting, "/api/account", { personalisedAds: true });
-  const account = (
+  account = (
     await sendAs(t.app, advertiser, "/api/v1/ad-accounts", { name: "A", ownerKind: "USER", timezone: "UTC" })
   ).id;
   viewedAudience = (
@@ -93,6 +94,21 @@ describe("audience membership (ADS.md §3.7)", () => {
     }
     await t.app.outbox.wake();
     expect(await members(commentedAudience)).toEqual([consenting.id]);
+  });
+
+  it("reads the audiences in the outbox's own transaction when none are held (one connection on PGlite)", async () => {
+    // Saving an audience drops the rules held, so the next comment's handler reads them afresh.
+    const extra = await sendAs(t.app, advertiser, "/api/v1/ad-audiences", {
+      adAccountId: account,
+      name: "Bread commenters",
+      rules: [{ action: "CONTRIBUTED", type: "DOMAIN", value: "food.example.com" }],
+    });
+    await sendAs(t.app, consenting, "/api/v1/site-page-comments", {
+      sitePage_id: pages["https://food.example.com/recipes/bread"],
+      body: "Still lovely.",
+    });
+    await t.app.outbox.wake();
+    expect(await members(extra.id)).toEqual([consenting.id]);
   });
 
   it("counts only members seen within the audience's days", async () => {

@@ -26,19 +26,32 @@ export function createMembership(db: Db) {
   let cached: { at: number; audiences: AudienceRules } | null = null;
   let loading: Promise<AudienceRules> | null = null;
 
-  async function audiences(): Promise<AudienceRules> {
-    if (cached && Date.now() - cached.at < RULES_TTL_MS) return cached.audiences;
-    loading ??= db
+  const load = (executor: Db) =>
+    executor
       .select({ id: adAudiences.id, rules: adAudiences.rules })
       .from(adAudiences)
       .then((rows) => {
         cached = { at: Date.now(), audiences: rows };
         return rows;
-      })
-      .finally(() => {
-        loading = null;
       });
+
+  /**
+   * Every audience's rules, held a minute. Inside a transaction they are read through it: on the
+   * embedded database the transaction holds the one connection, so a read beside it (or waiting
+   * on one) would wait for the transaction, which waits for the read.
+   */
+  async function audiences(executor: Db = db): Promise<AudienceRules> {
+    if (cached && Date.now() - cached.at < RULES_TTL_MS) return cached.audiences;
+    if (executor !== db) return load(executor);
+    loading ??= load(db).finally(() => {
+      loading = null;
+    });
     return loading;
+  }
+
+  /** Whether any audience has a rule of `action`: when none does, nothing is read or written. */
+  async function anyRuleOf(executor: Db, action: AdAudienceAction): Promise<boolean> {
+    return (await audiences(executor)).some((a) => a.rules.some((r) => r.action === action));
   }
 
   async function pageFacts(db: Db, pageId: string): Promise<PageFacts | null> {
@@ -52,7 +65,7 @@ export function createMembership(db: Db) {
 
   /** Adds (or refreshes) the person in every audience a rule of `action` on the page puts them in. */
   async function record(tx: Db, userId: string, page: PageFacts, action: AdAudienceAction): Promise<number> {
-    const matching = (await audiences())
+    const matching = (await audiences(tx))
       .filter((a) => a.rules.some((r) => r.action === action && ruleMatches(r, page)))
       .map((a) => a.id);
     if (matching.length === 0) return 0;
@@ -73,12 +86,14 @@ export function createMembership(db: Db) {
     },
 
     async viewed(userId: string, pageId: string): Promise<number> {
+      if (!(await anyRuleOf(db, "VIEWED"))) return 0;
       const page = await pageFacts(db, pageId);
       return page ? record(db, userId, page, "VIEWED") : 0;
     },
 
     /** In the outbox handler's transaction: the author's consent is read there, not from a cache. */
     async contributed(tx: Db, contributionId: string): Promise<number> {
+      if (!(await anyRuleOf(tx, "CONTRIBUTED"))) return 0;
       const [row] = await tx
         .select({
           authorId: contributions.authorId,

@@ -79,9 +79,9 @@ const KNOWN_FIELDS = [
   "frequencyCap",
 ];
 
-function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="flex flex-col gap-4 border-t pt-5" id={id}>
+    <fieldset className="flex flex-col gap-4 border-t pt-5">
       <legend className="float-left mb-1 w-full font-semibold text-base">{title}</legend>
       {children}
     </fieldset>

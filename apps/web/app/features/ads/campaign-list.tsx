@@ -310,7 +310,6 @@ export function CampaignList({
   const chosen = pageIds.filter((id) => selected.has(id));
   const allChosen = chosen.length > 0 && chosen.length === pageIds.length;
   const currency = account.currency;
-  const manageable = canWrite;
 
   function toggle(id: string, on: boolean) {
     setSelected((current) => {
@@ -383,7 +382,7 @@ export function CampaignList({
         </Button>
       </Form>
 
-      {manageable && chosen.length > 0 ? (
+      {canWrite && chosen.length > 0 ? (
         <div
           className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-2 py-2 text-sm"
           data-testid="campaign-bulk-bar"
@@ -456,7 +455,7 @@ export function CampaignList({
             <table className="w-full border-collapse text-sm max-md:block" data-testid="campaign-table">
               <thead className="border-b text-muted-foreground max-md:hidden">
                 <tr>
-                  {manageable ? (
+                  {canWrite ? (
                     <th scope="col" className="w-8 px-2 py-2">
                       <input
                         type="checkbox"
@@ -505,7 +504,7 @@ export function CampaignList({
                       className="max-md:relative max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-lg max-md:border max-md:p-3"
                       data-testid="campaign-row"
                     >
-                      {manageable ? (
+                      {canWrite ? (
                         <td className="px-2 py-2 align-top max-md:absolute max-md:top-3 max-md:right-12 max-md:p-0">
                           <input
                             type="checkbox"
