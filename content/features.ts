@@ -141,10 +141,12 @@ export const FEATURES = {
     ],
     screens: ["routes/home/plans.tsx", "routes/profile/website-checkout.tsx", "routes/profile/billing.tsx"],
   },
-  // Ads shown next to discussions: the auction's call, and the screens advertisers run them from.
+  // Ads shown next to discussions: the auction's call, the screens advertisers run them from,
+  // and the slot that shows them on a page.
   advertising: {
     operations: ["GET /api/v1/advertisings"],
     screens: ["routes/ads/dashboard.tsx", "routes/ads/campaigns.tsx"],
+    files: ["apps/web/app/features/ads/ad-slot.tsx"],
   },
 } satisfies Record<string, Feature>;
 

@@ -20,7 +20,13 @@ import { createTokenService } from "./lib/tokens.ts";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
 import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
-import { adsAdminRoutes, adsRoutes, targetingRoutes } from "./modules/ads/index.ts";
+import {
+  adsAdminRoutes,
+  adsRoutes,
+  adsServingPlugin,
+  servingRoutes,
+  targetingRoutes,
+} from "./modules/ads/index.ts";
 import { attachmentsRoutes } from "./modules/attachments/attachments.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { blocksRoutes } from "./modules/blocks/blocks.routes.ts";
@@ -189,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(outboxPlugin);
   await app.register(livePlugin);
   await app.register(discoveryPlugin);
+  await app.register(adsServingPlugin);
 
   await app.register(
     async (api) => {
@@ -228,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adsRoutes);
       await api.register(adsAdminRoutes);
       await api.register(targetingRoutes);
+      await api.register(servingRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {
         throw noSuchEndpoint();
       });
@@ -303,5 +311,11 @@ declare module "fastify" {
      * API empties the page HTML cache. "nothing": what it changes shows on no page (money).
      */
     changes?: "pages" | "nothing";
+    /**
+     * A beacon (an ad's impression, its feedback): the signed token in its path is its credential,
+     * so it is taken from any origin, and what it writes is read back by no cache (no
+     * read-your-writes cookie).
+     */
+    beacon?: true;
   }
 }

@@ -323,6 +323,15 @@ export const ConfigSchema = z.object({
    * geo fences do not run (the screens say so).
    */
   GEOIP_DB: optionalString,
+  /**
+   * Signs the ads' decision tokens (beacons and clicks, docs/ads.md#serving); unset: derived from
+   * the sessions' secret. Changing it makes the tokens of ads on screen worthless.
+   */
+  ADS_TOKEN_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  /** How long serving keeps the running campaigns before reading them again (other instances' changes). */
+  ADS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** How often campaigns' billed spend is settled into the ledger and their reserves topped up (0: never; tests). */
+  ADS_SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** A map tile address template ("https://tiles.example/{z}/{x}/{y}.png") for drawing geo fences; unset: places are typed. */
   MAP_TILE_URL: optionalString,
   /** Its attribution, shown on the map as the tile provider's terms ask. */

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/helper.ts";
 import { users } from "./db/schema/accounts.ts";
+import { adAccounts, adCampaigns } from "./db/schema/ads.ts";
 import { customTabs } from "./db/schema/custom-tabs.ts";
 import { sites } from "./db/schema/discussion.ts";
 import { seedDemo } from "./demo.ts";
@@ -76,12 +77,22 @@ describe("npm run demo", () => {
       { domain: "slowcoffee.blog", plan: "BUSINESS", status: "ACTIVE" },
     ]);
     expect(billing.invoices).toMatchObject([{ kind: "START", subtotal: 2900, taxRate: 2100, total: 3509 }]);
-    expect(billing.walletBalance).toBe(8000 - 3509);
+    // Tom's running ad campaign reserves its day's budget from the same wallet (ADS.md §4.5).
+    const reserved = await t.app.db
+      .select({ micros: adCampaigns.holdRemainingMicros })
+      .from(adCampaigns)
+      .innerJoin(adAccounts, eq(adAccounts.id, adCampaigns.adAccountId))
+      .where(eq(adAccounts.name, "Slow Coffee"));
+    const reservedMinor = reserved.reduce((sum, r) => sum + r.micros / 10_000, 0);
+    expect(reservedMinor).toBeGreaterThan(0);
+    expect(billing.walletBalance).toBe(8000 - 3509 - reservedMinor);
     const coffeePage = (
       await t.app.inject(`/api/v1/site-pages?searchAnd=${encodeURIComponent("domain==slowcoffee.blog")}`)
     ).json()[0];
     expect(coffeePage.site.notice.body).toContain("brew guides");
-    expect(await checkLedger(t.app.db)).toMatchObject({ ok: true, transactions: 5 });
+    // Five of the demo's own money, and the ads': seven launches reserve (six of Tom's, one of
+    // Maya's), a pause and an archive give back.
+    expect(await checkLedger(t.app.db)).toMatchObject({ ok: true, transactions: 5 + 7 + 2 });
     expect(await verifyPassword(maya?.passwordHash ?? "", DEMO_PASSWORD)).toBe(true);
 
     // The API serves it: reviews of each sentiment, threads, related pages, an official answer.

@@ -8,6 +8,9 @@ export const LEDGER_ACCOUNT_KINDS = [
   "TAXES_PAYABLE",
   "REFUNDS",
   "OPERATOR_CREDITS",
+  /** A running ad campaign's reserve (ADS.md §3.10), one per campaign. */
+  "AD_HOLD",
+  "AD_REVENUE",
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -21,6 +24,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   "REFUND",
   "REVERSAL",
   "AD_SPEND",
+  "AD_HOLD",
+  "AD_RELEASE",
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -40,6 +45,8 @@ export const TRANSACTION_KIND_LABELS: Record<LedgerTransactionKind, string> = {
   REFUND: "Refund",
   REVERSAL: "Correction",
   AD_SPEND: "Ad spend",
+  AD_HOLD: "Reserved for ads",
+  AD_RELEASE: "Released from ads",
 };
 
 /** The header that makes a money-moving call safe to retry. */

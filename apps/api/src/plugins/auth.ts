@@ -224,7 +224,13 @@ export const authPlugin = fp(
     // unsafe request that carries the session cookie (and no bearer) must come from our own
     // origin or a configured extension origin.
     app.addHook("onRequest", (request, _reply, done) => {
-      if (!UNSAFE.has(request.method) || bearer(request) || !request.cookies[SESSION_COOKIE]) return done();
+      if (
+        !UNSAFE.has(request.method) ||
+        bearer(request) ||
+        !request.cookies[SESSION_COOKIE] ||
+        request.routeOptions.config.beacon
+      )
+        return done();
       const site = request.headers["sec-fetch-site"];
       const origin = request.headers.origin;
       const crossSite = origin

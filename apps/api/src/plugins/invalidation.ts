@@ -14,7 +14,9 @@ export type InvalidationKind =
   /** Every cached render (a change that may show on any page: a name, a picture). */
   | "renders"
   /** A person's cached sessions (their id). */
-  | "user";
+  | "user"
+  /** The running ad campaigns serving holds (an advertiser's change). */
+  | "ads";
 
 export interface Invalidation {
   /** Tells the other instances; a no-op while applying one of theirs (no echo). */
@@ -94,7 +96,7 @@ export const invalidationPlugin = fp(
       else done();
     });
     app.addHook("onSend", (request, reply, payload, done) => {
-      if (isSuccessfulApiWrite(request, reply.statusCode)) {
+      if (isSuccessfulApiWrite(request, reply.statusCode) && !request.routeOptions.config.beacon) {
         reply.setCookie(WROTE_COOKIE, String(Date.now()), {
           path: "/",
           maxAge: opts.wroteCookieSeconds,

@@ -4,12 +4,16 @@ import {
   AD_AUTOPILOT_STATUSES,
   AD_BID_STRATEGIES,
   AD_CAMPAIGN_STATUSES,
+  AD_EVENT_KINDS,
   AD_FILTER_MODES,
   AD_FREQUENCY_PERIODS,
+  AD_INVALID_REASONS,
+  AD_NOT_BILLED_REASONS,
   AD_OWNER_KINDS,
   AD_PACINGS,
   AD_PRICING_MODELS,
   AD_REJECTION_REASONS,
+  AD_REPORT_REASONS,
   AD_REVIEW_STATUSES,
   AD_TARGET_KINDS,
   type AdAudienceAction,
@@ -19,6 +23,7 @@ import {
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -282,8 +287,15 @@ export const adCampaigns = pgTable(
     /** The local day (account time zone) `spent_day_micros` counts. */
     spentDay: date("spent_day", { mode: "string" }),
     spentDayMicros: micros("spent_day_micros").notNull().default(0),
-    holdMinor: bigint("hold_minor", { mode: "number" }).notNull().default(0),
+    /**
+     * What is left of the hold to bill (ADS.md §4.5): the hold's ledger account carries this
+     * plus what is billed and not yet settled, so hold × micros-per-minor = this + unsettled.
+     */
     holdRemainingMicros: micros("hold_remaining_micros").notNull().default(0),
+    /** The local day the hold was last sized for: a new day releases it and takes a new one. */
+    holdDay: date("hold_day", { mode: "string" }),
+    /** Σ AD_SPEND of this campaign, in minor units: billed micros not yet settled = spent − this. */
+    settledMinor: bigint("settled_minor", { mode: "number" }).notNull().default(0),
     launchedAt: at("launched_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -311,7 +323,7 @@ export const adCampaigns = pgTable(
       "ad_campaigns_floor_below_ceiling",
       sql`${t.bidFloorMicros} is null or ${t.bidCeilingMicros} is null or ${t.bidFloorMicros} < ${t.bidCeilingMicros}`,
     ),
-    check("ad_campaigns_hold_not_negative", sql`${t.holdRemainingMicros} >= 0 and ${t.holdMinor} >= 0`),
+    check("ad_campaigns_hold_not_negative", sql`${t.holdRemainingMicros} >= 0`),
     check(
       "ad_campaigns_frequency",
       sql`(${t.freqCapImpressions} is null) = (${t.freqCapPeriod} is null) and (${t.freqCapImpressions} is null or ${t.freqCapImpressions} between 1 and 100)`,
@@ -353,5 +365,100 @@ export const adCampaignTargets = pgTable(
   (t) => [
     primaryKey({ name: "ad_campaign_targets_pkey", columns: [t.campaignId, t.kind, t.targetId] }),
     index("ad_campaign_targets_target_idx").on(t.targetId),
+  ],
+);
+
+/** A counted event's columns (ADS.md §3.9): what the signed decision said, and whether it was billed. */
+const eventColumns = () => ({
+  /** The decision's id: one impression and one click per decision, whatever the replays. */
+  decisionId: uuid("decision_id").primaryKey(),
+  campaignId: uuid("campaign_id")
+    .notNull()
+    .references(() => adCampaigns.id),
+  creativeId: uuid("creative_id")
+    .notNull()
+    .references(() => adCreatives.id),
+  adAccountId: uuid("ad_account_id")
+    .notNull()
+    .references(() => adAccounts.id),
+  siteDomain: text("site_domain").notNull(),
+  sitePageId: uuid("site_page_id"),
+  viewerKey: text("viewer_key").notNull(),
+  country: text("country"),
+  priceMicros: micros("price_micros").notNull(),
+  billed: boolean("billed").notNull(),
+  notBilledReason: text("not_billed_reason", { enum: AD_NOT_BILLED_REASONS }),
+  at: at("at").notNull().defaultNow(),
+});
+
+/** Viewable impressions (half the ad for a continuous second), valid ones only. */
+export const adImpressions = pgTable("ad_impressions", eventColumns(), (t) => [
+  index("ad_impressions_campaign_idx").on(t.campaignId, t.at),
+  // Frequency caps: a viewer's impressions of a campaign in the last 30 days.
+  index("ad_impressions_viewer_idx").on(t.viewerKey, t.at),
+  check("ad_impressions_billed_check", sql`${t.billed} = (${t.notBilledReason} is null)`),
+]);
+
+/** Clicks through to the advertiser, valid ones only. */
+export const adClicks = pgTable("ad_clicks", eventColumns(), (t) => [
+  index("ad_clicks_campaign_idx").on(t.campaignId, t.at),
+  check("ad_clicks_billed_check", sql`${t.billed} = (${t.notBilledReason} is null)`),
+]);
+
+/**
+ * Invalid traffic (ADS.md §4.6): kept apart, so an invalid or prefetched beacon never uses up its
+ * token; never billed. A bad signature carries no ids that could be trusted.
+ */
+export const adInvalidEvents = pgTable(
+  "ad_invalid_events",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    event: text("event", { enum: AD_EVENT_KINDS }).notNull(),
+    reason: text("reason", { enum: AD_INVALID_REASONS }).notNull(),
+    decisionId: uuid("decision_id"),
+    campaignId: uuid("campaign_id"),
+    adAccountId: uuid("ad_account_id"),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("ad_invalid_events_at_idx").on(t.at),
+    index("ad_invalid_events_account_idx").on(t.adAccountId, t.at),
+  ],
+);
+
+/** "Hide this ad": a reader (account, or the anonymous day's key) never sees the creative again. */
+export const adHidden = pgTable(
+  "ad_hidden",
+  {
+    viewerKey: text("viewer_key").notNull(),
+    creativeId: uuid("creative_id")
+      .notNull()
+      .references(() => adCreatives.id, { onDelete: "cascade" }),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "ad_hidden_pkey", columns: [t.viewerKey, t.creativeId] })],
+);
+
+/** "Report this ad": one report per reader and creative, for the reviewers. */
+export const adReports = pgTable(
+  "ad_reports",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    creativeId: uuid("creative_id")
+      .notNull()
+      .references(() => adCreatives.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id").references(() => adCampaigns.id, { onDelete: "set null" }),
+    viewerKey: text("viewer_key").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason", { enum: AD_REPORT_REASONS }).notNull(),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ad_reports_viewer_key").on(t.viewerKey, t.creativeId),
+    index("ad_reports_creative_idx").on(t.creativeId, t.at),
   ],
 );

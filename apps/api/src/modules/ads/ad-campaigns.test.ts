@@ -214,7 +214,8 @@ describe("campaigns: the editor's rules", () => {
     ]);
     expect(await count()).toBe(before + 1);
     // Once archived, the name is free again.
-    await fund(ann.id, 1000);
+    // Each running campaign reserves its day (€10) from the wallet: enough for all of them.
+    await fund(ann.id, 5000);
     await status(ann, named.id, "ACTIVE");
     await status(ann, named.id, "ARCHIVED");
     expect(
@@ -310,7 +311,8 @@ describe("campaigns: lifecycle (ADS.md §4.3)", () => {
   });
 
   it("does not launch or resume in a suspended account, and says why it is not running", async () => {
-    await fund(ann.id, 1000);
+    // Each running campaign reserves its day (€10) from the wallet: enough for all of them.
+    await fund(ann.id, 5000);
     const running = await create();
     await status(ann, running.id, "ACTIVE");
     const paused = await create();
@@ -341,7 +343,8 @@ describe("campaigns: lifecycle (ADS.md §4.3)", () => {
   });
 
   it("derives delivery: scheduled, ended, no approved ads", async () => {
-    await fund(ann.id, 1000);
+    // Each running campaign reserves its day (€10) from the wallet: enough for all of them.
+    await fund(ann.id, 5000);
     const future = await create({ schedule: { startAt: later(24 * HOUR), endAt: null, weekly: null } });
     expect((await status(ann, future.id, "ACTIVE")).json().delivery.state).toBe("SCHEDULED");
     const rejectedOnly = (
@@ -378,7 +381,8 @@ describe("campaigns: lifecycle (ADS.md §4.3)", () => {
   });
 
   it("deletes drafts only, and duplicates as a draft copy", async () => {
-    await fund(ann.id, 1000);
+    // Each running campaign reserves its day (€10) from the wallet: enough for all of them.
+    await fund(ann.id, 5000);
     const draft = await create({ name: "Winter sale" });
     const copy = await call(ann, "POST", `/api/v1/ad-campaigns/${draft.id}/duplicate`);
     expect(copy.statusCode).toBe(201);
@@ -399,7 +403,8 @@ describe("campaigns: lifecycle (ADS.md §4.3)", () => {
   });
 
   it("moves many at once, all or nothing", async () => {
-    await fund(ann.id, 1000);
+    // Each running campaign reserves its day (€10) from the wallet: enough for all of them.
+    await fund(ann.id, 5000);
     const a = await create();
     const b = await create();
     const d = await create();

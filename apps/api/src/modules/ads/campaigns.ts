@@ -35,6 +35,7 @@ import { type AdAccess, type AdAccountRow, requireAdAccount } from "./access.ts"
 import { audienceSizes } from "./audiences.ts";
 import { deriveDelivery, localTime } from "./delivery.ts";
 import { accountFilter } from "./lists.ts";
+import { refillHold, releaseHold } from "./spend.ts";
 
 type CampaignRow = typeof adCampaigns.$inferSelect;
 type FieldError = { field: string; message: string };
@@ -493,7 +494,10 @@ export function createCampaignsService(deps: CampaignsDeps) {
       .where(eq(adCampaigns.id, row.id))
       .returning();
     if (!moved) throw notFound(AD_CAMPAIGN_MESSAGES.notFound);
-    return moved;
+    // Money follows the status at once (ADS.md §4.5): a running campaign reserves what it may
+    // spend today; a paused one gives back what it has not spent, an archived one everything.
+    if (to === "ACTIVE") return refillHold(tx, moved, account, at);
+    return releaseHold(tx, moved, account, to === "ARCHIVED");
   }
 
   return {

@@ -19,11 +19,11 @@ import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
 import { badRequest, conflict, validationFailed } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import { compileSort, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
-import { normalizeUrl, tryNormalizeUrl } from "../../lib/url-normalize.ts";
+import { type NormalizedUrl, normalizeUrl, tryNormalizeUrl } from "../../lib/url-normalize.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { requireAdAccount } from "./access.ts";
 import { accountFilter } from "./lists.ts";
-import { firstMatch } from "./matching.ts";
+import { firstMatch, type PageFacts } from "./matching.ts";
 import { belowTargetLimit, deleteUnused, requireOwned, usedBy } from "./owned.ts";
 
 type FilterRow = typeof adFilterLists.$inferSelect;
@@ -205,29 +205,45 @@ export function createFiltersService(db: Db) {
     /** "Check an address": whether the page matches the list, and by which rule. */
     async test(viewer: Viewer, id: string, url: string): Promise<AdFilterTestResult> {
       const { row } = await requireFilter(viewer, id, "read");
-      const normalized = normalizeUrl(url);
-      const [page] = await db
-        .select({ title: sitePages.title, description: sitePages.description, siteId: sitePages.siteId })
-        .from(sitePages)
-        .where(eq(sitePages.normalizedUrl, normalized.normalizedUrl))
-        .limit(1);
-      const siteTopics = page
-        ? (
-            await db
-              .selectDistinct({ slug: topics.slug })
-              .from(siteTopicVotes)
-              .innerJoin(topics, eq(topics.id, siteTopicVotes.topicId))
-              .where(eq(siteTopicVotes.siteId, page.siteId))
-          ).map((t) => t.slug)
-        : [];
-      const rule = firstMatch(row.rules, {
-        normalizedUrl: normalized.normalizedUrl,
-        host: normalized.host,
-        title: page?.title ?? null,
-        description: page?.description ?? null,
-        topics: siteTopics,
-      });
+      const { facts } = await loadPageFacts(db, normalizeUrl(url));
+      const rule = firstMatch(row.rules, facts);
       return { matches: rule !== null, rule };
+    },
+  };
+}
+
+/** What filter rules see of an address: the page Flipside knows there (title, site topics), if any. */
+export async function loadPageFacts(
+  db: Db,
+  normalized: NormalizedUrl,
+): Promise<{ sitePageId: string | null; facts: PageFacts }> {
+  const [page] = await db
+    .select({
+      id: sitePages.id,
+      title: sitePages.title,
+      description: sitePages.description,
+      siteId: sitePages.siteId,
+    })
+    .from(sitePages)
+    .where(eq(sitePages.normalizedUrl, normalized.normalizedUrl))
+    .limit(1);
+  const siteTopics = page
+    ? (
+        await db
+          .selectDistinct({ slug: topics.slug })
+          .from(siteTopicVotes)
+          .innerJoin(topics, eq(topics.id, siteTopicVotes.topicId))
+          .where(eq(siteTopicVotes.siteId, page.siteId))
+      ).map((t) => t.slug)
+    : [];
+  return {
+    sitePageId: page?.id ?? null,
+    facts: {
+      normalizedUrl: normalized.normalizedUrl,
+      host: normalized.host,
+      title: page?.title ?? null,
+      description: page?.description ?? null,
+      topics: siteTopics,
     },
   };
 }

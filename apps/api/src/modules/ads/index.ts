@@ -1,3 +1,4 @@
 export { adsRoutes } from "./ads.routes.ts";
 export { adsAdminRoutes } from "./ads-admin.routes.ts";
+export { adsServingPlugin, servingRoutes } from "./serving.routes.ts";
 export { targetingRoutes } from "./targeting.routes.ts";

@@ -1,4 +1,5 @@
 export {
+  adHoldAccount,
   findByReference,
   findWallet,
   type LedgerAccount,

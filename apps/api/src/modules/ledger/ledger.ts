@@ -79,11 +79,18 @@ export async function findWallet(
 /** One of the platform's own accounts (revenue, the provider's clearing account…), made on first use. */
 export async function platformAccount(
   db: Db,
-  kind: Exclude<LedgerAccountKind, "WALLET">,
+  kind: Exclude<LedgerAccountKind, "WALLET" | "AD_HOLD">,
   currency: string,
 ): Promise<LedgerAccount> {
   await db.insert(ledgerAccounts).values({ kind, ownerKey: kind, currency }).onConflictDoNothing();
   return madeAccount(db, kind, currency);
+}
+
+/** A running ad campaign's reserve (ADS.md §3.10, `ads_hold:<campaign>`), made on first use. */
+export async function adHoldAccount(db: Db, campaignId: string, currency: string): Promise<LedgerAccount> {
+  const key = `ads_hold:${campaignId}`;
+  await db.insert(ledgerAccounts).values({ kind: "AD_HOLD", ownerKey: key, currency }).onConflictDoNothing();
+  return madeAccount(db, key, currency);
 }
 
 /**

@@ -1,0 +1,275 @@
+import { AD_REPORT_REASONS, AD_SERVING, AD_WHY_REASONS } from "@flipside/contracts/ads-constants";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { isbot } from "isbot";
+import { z } from "zod";
+import { adHidden, adReports } from "../../db/schema/ads.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { repeatEvery } from "../../lib/jobs.ts";
+import { problems } from "../../lib/openapi-responses.ts";
+import { type FilterSpec, parseSearchAnd } from "../../lib/search-filter.ts";
+import { resolveJwtSecret } from "../../lib/secret.ts";
+import { normalizeUrl } from "../../lib/url-normalize.ts";
+import { adTokenKey } from "./ad-tokens.ts";
+import { loadPageFacts } from "./filters.ts";
+import { type AdServer, createAdServer } from "./serving.ts";
+import { tendCampaigns } from "./spend.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ads: {
+      server: AdServer;
+      /** Settles and tops up every running campaign now (the periodic job's work; tests). */
+      tend(): Promise<number>;
+    };
+  }
+}
+
+const TAGS = ["ads serving"];
+const URL_ONLY: FilterSpec = {
+  fields: { url: { column: sql`true`, type: "string", ops: ["=="] } },
+  maxClauses: 1,
+};
+const TokenParams = z.object({ token: z.string().min(1).max(1500) });
+
+export const Advertising = z
+  .object({
+    id: z.uuid().describe("The creative's id: the same ad keeps it across lookups."),
+    label: z.literal("Ad"),
+    advertiserName: z.string(),
+    displayDomain: z.string(),
+    headline: z.string(),
+    body: z.string(),
+    image: z.object({ url: z.string(), width: z.int(), height: z.int() }).nullable(),
+    clickUrl: z.string(),
+    impressionUrl: z.string(),
+    feedbackUrl: z.string(),
+    expiresAt: z.iso.datetime(),
+    why: z.array(z.enum(AD_WHY_REASONS)),
+  })
+  .meta({ id: "Advertising" });
+
+const prefetched = (request: FastifyRequest) => {
+  const purpose = request.headers["sec-purpose"] ?? request.headers.purpose;
+  return typeof purpose === "string" && purpose.toLowerCase().includes("prefetch");
+};
+const userAgent = (request: FastifyRequest) => request.headers["user-agent"] ?? "";
+
+/** The ad server and the periodic settlement, for the routes below and the rest of the app. */
+export const adsServingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const server = createAdServer({
+      db: app.db,
+      storage: app.storage,
+      key: adTokenKey(config.ADS_TOKEN_SECRET, resolveJwtSecret(config)),
+      cacheTtlMs: config.ADS_CACHE_TTL_MS,
+      log: app.log,
+    });
+    const tend = async () => {
+      const n = await tendCampaigns(app.db, new Date());
+      server.invalidate();
+      return n;
+    };
+    app.decorate("ads", { server, tend });
+    // An advertiser's change reaches serving at once here, and on the other instances as soon as
+    // they hear of it (at the latest after ADS_CACHE_TTL_MS).
+    app.invalidation.on("ads", () => server.invalidate());
+    app.addHook("onResponse", (request, reply, done) => {
+      const url = request.url;
+      if (
+        request.method !== "GET" &&
+        reply.statusCode < 400 &&
+        (url.startsWith("/api/v1/ad-") || url.startsWith("/api/v1/admin/ad-"))
+      ) {
+        server.invalidate();
+        app.invalidation.send("ads");
+      }
+      done();
+    });
+    if (config.ADS_SETTLE_INTERVAL_MS > 0) {
+      await repeatEvery(
+        app.jobs,
+        "ads-settle",
+        { intervalMs: config.ADS_SETTLE_INTERVAL_MS, expireInSeconds: 600 },
+        async () => {
+          await tend();
+        },
+      );
+    }
+  },
+  { name: "ads-serving", dependencies: ["db", "jobs", "invalidation", "storage"] },
+);
+
+/** Serving (ADS.md §2.3): public, anonymous allowed, never cached. */
+export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { server } = app.ads;
+  const origin = app.config.publicOrigin;
+  const rule = (points: number) => ({ points, durationSec: 60 });
+  const overRate = async (bucket: string, key: string, points: number) => {
+    try {
+      await app.limiter.consume(bucket, key, rule(points));
+      return false;
+    } catch {
+      return true;
+    }
+  };
+
+  app.get(
+    "/v1/advertisings",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Ads for a page",
+        description:
+          "0 to `size` (default 1, at most 3) ads for the page `searchAnd=url=={url}`, one per advertiser, chosen by eligibility and ranked by expected value per thousand views (docs/ads.md#serving). Anonymous allowed; never cached. The decision records and charges nothing: the impression beacon and the click do.",
+        querystring: z.object({
+          searchAnd: z.string().max(2100).optional(),
+          size: z.coerce.number().int().min(1).max(AD_SERVING.maxSize).default(1),
+        }),
+        response: { 200: z.array(Advertising), ...problems(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const clause = parseSearchAnd(request.query.searchAnd, URL_ONLY)[0];
+      if (!clause || typeof clause.value !== "string") {
+        throw badRequest("searchAnd must be url=={url}.", [
+          { field: "url", message: "Give the page as url=={url}." },
+        ]);
+      }
+      await app.limiter.consume("ads-lookup", request.ip, rule(600));
+      const normalized = normalizeUrl(clause.value);
+      reply.header("x-total-count", "0");
+      if (isbot(userAgent(request))) return [];
+      const viewer = await request.viewer();
+      const { sitePageId, facts } = await loadPageFacts(app.db, normalized);
+      const ads = await server.lookup(
+        { ...facts, sitePageId },
+        {
+          key: viewer ? `u:${viewer.id}` : server.anonymousKey(request.ip, userAgent(request), new Date()),
+          userId: viewer?.id ?? null,
+          personalisedAds: viewer?.personalisedAds ?? false,
+          place: null,
+        },
+        request.query.size,
+      );
+      reply.header("x-total-count", String(ads.length));
+      return ads.map(({ pick, token, expiresAt }) => ({
+        id: pick.creative.id,
+        label: "Ad" as const,
+        advertiserName: pick.campaign.advertiserName,
+        displayDomain: pick.creative.displayDomain,
+        headline: pick.creative.headline,
+        body: pick.creative.body,
+        image: pick.creative.image,
+        clickUrl: `${origin}/api/v1/advertisings/${token}/click`,
+        impressionUrl: `${origin}/api/v1/advertisings/${token}/impression`,
+        feedbackUrl: `${origin}/api/v1/advertisings/${token}/feedback`,
+        expiresAt: new Date(expiresAt).toISOString(),
+        why: pick.why,
+      }));
+    },
+  );
+
+  app.post(
+    "/v1/advertisings/:token/impression",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "An ad was seen",
+        description:
+          "The viewable-impression beacon: half the ad in view for one continuous second. Always 204, counted or not (no oracle); counted at most once per token, within 15 minutes of the lookup; billed (CPM) only when within the campaign's budgets. Bots, prefetches, replays, bad or expired tokens and too many beacons are recorded as invalid, never billed.",
+        params: TokenParams,
+        response: { 204: z.null() },
+      },
+      config: { changes: "nothing", beacon: true },
+      bodyLimit: 1024,
+    },
+    async (request, reply) => {
+      await server.count("IMPRESSION", request.params.token, {
+        bot: isbot(userAgent(request)),
+        prefetch: prefetched(request),
+        rateLimited: (key) => overRate("ad-impressions", key, AD_SERVING.impressionsPerMinute),
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/v1/advertisings/:token/click",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Follow an ad",
+        description:
+          "302 to the ad's stored destination (never one from the request). Counted at most once per token, within 24 hours; billed (CPC) only within the campaign's budgets. A token that is not ours: 404 without a Location.",
+        params: TokenParams,
+        response: { 302: z.null(), ...problems(404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      const counted =
+        request.method === "HEAD"
+          ? { decision: server.verify(request.params.token) }
+          : await server.count("CLICK", request.params.token, {
+              bot: isbot(userAgent(request)),
+              prefetch: prefetched(request),
+              rateLimited: (key) => overRate("ad-clicks", key, AD_SERVING.clicksPerMinute),
+            });
+      const destination = counted.decision ? await server.destination(counted.decision) : null;
+      if (!destination) throw notFound("There is no such ad.");
+      return reply.redirect(destination, 302);
+    },
+  );
+
+  app.post(
+    "/v1/advertisings/:token/feedback",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Hide or report an ad",
+        description:
+          "HIDE: this reader (their account, or for an anonymous reader this browser's key of the day) is not shown the ad again. REPORT with a reason (MISLEADING, OFFENSIVE, SCAM, OTHER): the ad goes to Flipside's reviewers, once per reader. 204.",
+        params: TokenParams,
+        body: z.strictObject({
+          action: z.enum(["HIDE", "REPORT"]),
+          reason: z.enum(AD_REPORT_REASONS).optional(),
+        }),
+        response: { 204: z.null(), ...problems(400, 404, 429) },
+      },
+      config: { changes: "nothing", beacon: true },
+    },
+    async (request, reply) => {
+      const decision = server.verify(request.params.token);
+      if (!decision || Date.now() - decision.issuedAt > AD_SERVING.clickTtlMs) {
+        throw notFound("There is no such ad.");
+      }
+      const { action, reason } = request.body;
+      if (action === "HIDE") {
+        await app.db
+          .insert(adHidden)
+          .values({ viewerKey: decision.viewerKey, creativeId: decision.creativeId })
+          .onConflictDoNothing();
+      } else {
+        if (!reason)
+          throw badRequest("Say why you report this ad.", [{ field: "reason", message: "Choose a reason." }]);
+        const viewer = await request.viewer();
+        await app.db
+          .insert(adReports)
+          .values({
+            creativeId: decision.creativeId,
+            campaignId: decision.campaignId,
+            viewerKey: decision.viewerKey,
+            userId: viewer?.id ?? null,
+            reason,
+          })
+          .onConflictDoNothing();
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};
