@@ -146,7 +146,7 @@ export const FEATURES = {
   advertising: {
     operations: ["GET /api/v1/advertisings"],
     screens: ["routes/ads/dashboard.tsx", "routes/ads/campaigns.tsx"],
-    files: ["apps/web/app/features/ads/ad-slot.tsx"],
+    files: ["apps/web/app/components/ad-slot/ad-slot.tsx"],
   },
 } satisfies Record<string, Feature>;
 

@@ -323,7 +323,8 @@ describe("campaigns", () => {
     // No money yet: the launch is refused and the campaign stays a saved draft.
     await editor.getByTestId("campaign-launch").click();
     await editor.getByText("Add funds to your wallet to launch this campaign.").waitFor();
-    await credit(person.id, 100);
+    // Each running campaign reserves its day's budget (€10) from the wallet: enough for two.
+    await credit(person.id, 2_000);
     await editor.getByTestId("campaign-launch").click();
     await toastSaying(page, "Campaign launched").waitFor();
     await editor.waitFor({ state: "detached" });
@@ -925,5 +926,153 @@ describe("an advertiser's first campaign, end to end (issue 20)", () => {
       expect(await overflow(page), path).toBe(0);
       expect(await seriousAxeFindings(page), path).toEqual([]);
     }
+  });
+});
+
+describe("the ad on a discussion page", () => {
+  it("comes after the page without moving it, counts a view after a second in view, a click once, and stays hidden once hidden", async () => {
+    const tom = await journey.account("Tom Baker", { email: uniqueEmail("tom") });
+    const opened = await api<{ id: string }>("/v1/ad-accounts", {
+      method: "POST",
+      token: tom.token,
+      body: { name: "Tom's Bakery", ownerKind: "USER", timezone: "UTC" },
+    });
+    const adAccountId = opened.data.id;
+    await credit(tom.id, 10_000);
+    const domain = `bakery-${Date.now().toString(36)}.example.com`;
+    const destination = `https://${domain}/offer`;
+    const creative = await api<{ id: string }>("/v1/ad-creatives", {
+      method: "POST",
+      token: tom.token,
+      body: {
+        adAccountId,
+        name: "Loaf",
+        headline: "Sourdough, still warm",
+        body: "Baked at dawn.",
+        destinationUrl: destination,
+      },
+    });
+    await approve(creative.data.id);
+    const filter = await api<{ id: string }>("/v1/ad-filters", {
+      method: "POST",
+      token: tom.token,
+      body: { adAccountId, name: "My site", mode: "INCLUDE", rules: [{ type: "DOMAIN", value: domain }] },
+    });
+    const campaign = await api<{ id: string }>("/v1/ad-campaigns", {
+      method: "POST",
+      token: tom.token,
+      body: {
+        adAccountId,
+        name: "Warm bread",
+        pricingModel: "CPM",
+        bidding: { strategy: "MANUAL", bidMicros: 2_000_000 },
+        budget: { totalMicros: 50_000_000, dailyMicros: null, pacing: "ASAP" },
+        schedule: { startAt: new Date().toISOString(), endAt: null, weekly: null },
+        frequencyCap: null,
+        creativeIds: [creative.data.id],
+        filterIds: [filter.data.id],
+      },
+    });
+    expect(campaign.status, JSON.stringify(campaign.data)).toBe(201);
+    const launched = await api(`/v1/ad-campaigns/${campaign.data.id}/status`, {
+      method: "POST",
+      token: tom.token,
+      body: { status: "ACTIVE" },
+    });
+    expect(launched.status).toBe(200);
+    const stats = async () =>
+      (
+        await api<{ stats: { impressions: number; clicks: number } }>(
+          `/v1/ad-campaigns/${campaign.data.id}`,
+          { token: tom.token },
+        )
+      ).data.stats;
+
+    // A page with a discussion long enough that, on a phone, the ad (after it) starts out of view.
+    const address = `${domain}/bread`;
+    const pageId = await journey.flip(address);
+    const reader = await journey.account("Rita Reader", { email: uniqueEmail("rita") });
+    for (let i = 1; i <= 8; i++)
+      await journey.comment(reader, pageId, `Comment ${i}: the crust is the best part.`);
+
+    // Headless Chromium says so in its user agent, and bots are shown no ads: this reader's
+    // browser says what a person's does.
+    const tab = await tracked({
+      viewport: { width: 390, height: 700 },
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+    });
+    const { page, context } = tab;
+    await context.addInitScript(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) w.shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const beacons: number[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/impression")) beacons.push(Date.now());
+    });
+    const path = `/?${new URLSearchParams({ url: address })}`;
+    await visit(page, path);
+    const slot = page.getByTestId("ad-slot");
+    await slot.waitFor({ state: "attached" });
+    // Not in the HTML every reader shares: the server's page has no ad.
+    const html = await page.evaluate(async (p) => (await fetch(p, { credentials: "omit" })).text(), path);
+    expect(html).not.toContain("Sourdough, still warm");
+    expect(await slot.getByTestId("ad-label").textContent()).toBe("Ad");
+    const link = slot.getByTestId("ad-link");
+    expect(await link.getAttribute("rel")).toBe("sponsored noopener");
+    expect(await link.getAttribute("target")).toBe("_blank");
+    // Below the discussion, out of view: no beacon, however long it waits there.
+    const box = await slot.boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan(700);
+    await page.waitForTimeout(1500);
+    expect(beacons).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01);
+
+    // In view for a second: one beacon, and only one.
+    await slot.scrollIntoViewIfNeeded();
+    const inView = Date.now();
+    await expect.poll(() => beacons.length, { timeout: 5000 }).toBe(1);
+    expect((beacons[0] ?? 0) - inView).toBeGreaterThanOrEqual(950);
+    await page.mouse.wheel(0, -2000);
+    await page.waitForTimeout(300);
+    await slot.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    expect(beacons).toHaveLength(1);
+    await expect.poll(async () => (await stats()).impressions).toBe(1);
+
+    // "Why this ad?" names the advertiser and what chose the reader.
+    await slot.getByTestId("ad-menu").click();
+    await page.getByRole("menuitem", { name: "Why this ad?" }).click();
+    const why = slot.getByTestId("ad-why");
+    await why.getByText("Ad by Tom's Bakery").waitFor();
+    expect(await why.textContent()).toContain("This page matches the advertiser's choice of pages");
+
+    // The click goes to the advertiser's page in a new tab, and counts once however often.
+    await context.route(`https://${domain}/**`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Tom's Bakery</title>" }),
+    );
+    for (let i = 0; i < 2; i++) {
+      const [popup] = await Promise.all([context.waitForEvent("page"), link.click()]);
+      await popup.waitForURL(destination);
+      await popup.close();
+    }
+    await expect.poll(async () => (await stats()).clicks).toBe(1);
+
+    // Hidden: gone at once, and not back on the next visit.
+    await slot.getByTestId("ad-menu").click();
+    await page.getByRole("menuitem", { name: "Hide this ad" }).click();
+    await toastSaying(page, "Ad hidden.").waitFor();
+    await slot.waitFor({ state: "detached" });
+    const lookedUp = page.waitForResponse((r) => r.url().includes("/api/v1/advertisings?"));
+    await visit(page, path);
+    await lookedUp;
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId("ad-slot").count()).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });

@@ -423,48 +423,6 @@ export type AdInvalidReason = (typeof AD_INVALID_REASONS)[number];
 /** Why a counted event was not charged: past a cap or the hold (BUDGET), or the advertiser's own (SELF). */
 export const AD_NOT_BILLED_REASONS = ["BUDGET", "SELF"] as const;
 export type AdNotBilledReason = (typeof AD_NOT_BILLED_REASONS)[number];
-export const AD_REPORT_REASONS = ["MISLEADING", "OFFENSIVE", "SCAM", "OTHER"] as const;
-export type AdReportReason = (typeof AD_REPORT_REASONS)[number];
-export const AD_REPORT_REASON_LABELS: Record<AdReportReason, string> = {
-  MISLEADING: "Misleading",
-  OFFENSIVE: "Offensive",
-  SCAM: "Scam or malware",
-  OTHER: "Other",
-};
 /** Why a reader sees an ad ("Why this ad?", EU DSA Art. 26): the targeting that applied. */
 export const AD_WHY_REASONS = ["SITE", "PLACE", "AUDIENCE", "EVERYONE"] as const;
 export type AdWhyReason = (typeof AD_WHY_REASONS)[number];
-export const AD_WHY_LABELS: Record<AdWhyReason, string> = {
-  SITE: "This page matches the advertiser's choice of pages",
-  PLACE: "You are in an area the advertiser chose",
-  AUDIENCE: "You read pages the advertiser chose",
-  EVERYONE: "Shown to everyone reading this page",
-};
-export const AD_SLOT_TEXTS = {
-  label: "Ad",
-  menu: "Ad options",
-  why: "Why this ad?",
-  hide: "Hide this ad",
-  report: "Report this ad",
-  hidden: "Ad hidden.",
-  reported: "Thanks, we will look at this ad.",
-  by: (advertiser: string) => `Ad by ${advertiser}`,
-} as const;
-
-export const AD_SERVING = {
-  /** Ads one lookup may answer (`size`), one per advertiser. */
-  maxSize: 3,
-  /** An impression beacon is taken this long after the decision, a click this long. */
-  impressionTtlMs: 15 * 60_000,
-  clickTtlMs: 24 * 60 * 60_000,
-  /** Per reader and minute, across campaigns: more is RATE. */
-  clicksPerMinute: 5,
-  impressionsPerMinute: 30,
-  /** pCTR = (clicks + 1) ÷ (impressions + 500) over 14 days: a 0.2% prior. */
-  pctrPriorClicks: 1,
-  pctrPriorImpressions: 500,
-  pctrDays: 14,
-  /** MRC display viewability: half the ad in view for one continuous second. */
-  viewableRatio: 0.5,
-  viewableMs: 1000,
-} as const;

@@ -25,6 +25,7 @@ import {
   AD_TARGETING_LIMITS,
   AD_TARGETING_MESSAGES,
   AD_VIEWER_ROLES,
+  AD_WHY_REASONS,
   ADS_MESSAGES,
   isCountryCode,
   isTimeZone,
@@ -452,7 +453,17 @@ export const AdCampaign = z
       label: z.string(),
       detail: z.string().nullable(),
     }),
-    stats: z.object({ spentMicros: z.int(), spentTodayMicros: z.int() }),
+    /**
+     * Counted events (billed or not: over a cap, the advertiser's own), what they cost, and how
+     * many of the pricing model's events were charged (for the average cost).
+     */
+    stats: z.object({
+      impressions: z.int(),
+      clicks: z.int(),
+      billedEvents: z.int(),
+      spentMicros: z.int(),
+      spentTodayMicros: z.int(),
+    }),
     launchedAt: IsoDate.nullable(),
     createdAt: IsoDate,
     updatedAt: IsoDate,
@@ -469,3 +480,22 @@ export const AdCampaignBulk = z.strictObject({
 });
 export type AdCampaignBulk = z.infer<typeof AdCampaignBulk>;
 export const AdCampaignBulkResult = z.object({ updated: z.array(Uuid) }).meta({ id: "AdCampaignBulkResult" });
+
+/** An ad for a page (ADS.md §2.3 Serving): what the slot shows, and where its beacons go. */
+export const Advertising = z
+  .object({
+    id: Uuid.describe("The creative's id: the same ad keeps it across lookups."),
+    label: z.literal("Ad"),
+    advertiserName: z.string(),
+    displayDomain: z.string(),
+    headline: z.string(),
+    body: z.string(),
+    image: z.object({ url: z.string(), width: z.int(), height: z.int() }).nullable(),
+    clickUrl: z.string(),
+    impressionUrl: z.string(),
+    feedbackUrl: z.string(),
+    expiresAt: IsoDate,
+    why: z.array(z.enum(AD_WHY_REASONS)),
+  })
+  .meta({ id: "Advertising" });
+export type Advertising = z.infer<typeof Advertising>;

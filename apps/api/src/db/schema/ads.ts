@@ -1,3 +1,4 @@
+import { AD_REPORT_REASONS } from "@flipside/contracts/ad-report";
 import type { AdGeoShape } from "@flipside/contracts/ads";
 import {
   AD_ACCOUNT_STATUSES,
@@ -13,7 +14,6 @@ import {
   AD_PACINGS,
   AD_PRICING_MODELS,
   AD_REJECTION_REASONS,
-  AD_REPORT_REASONS,
   AD_REVIEW_STATUSES,
   AD_TARGET_KINDS,
   type AdAudienceAction,

@@ -105,7 +105,7 @@ describe("campaigns: the editor's rules", () => {
       frequencyCap: { impressions: 3, period: "DAY" },
       creativeIds: [approved],
       delivery: { state: "DRAFT", label: "Draft" },
-      stats: { spentMicros: 0, spentTodayMicros: 0 },
+      stats: { impressions: 0, clicks: 0, billedEvents: 0, spentMicros: 0, spentTodayMicros: 0 },
       version: 0,
     });
   });

@@ -293,6 +293,14 @@ describe("impressions", () => {
     });
     expect((await campaignRow(a.campaign)).spentMicros).toBe(2000);
     expect(await invalid(a.campaign, "DUPLICATE")).toBe(22);
+    const shown = await t.app.inject({ url: `/api/v1/ad-campaigns/${a.campaign}`, headers: a.user.headers });
+    expect(shown.json().stats).toEqual({
+      impressions: 1,
+      clicks: 0,
+      billedEvents: 1,
+      spentMicros: 2000,
+      spentTodayMicros: 2000,
+    });
   });
 
   it("never passes the total budget: 20 parallel impressions where 10 fit", async () => {

@@ -22,9 +22,11 @@ import {
   adCampaignCreatives,
   adCampaigns,
   adCampaignTargets,
+  adClicks,
   adCreatives,
   adFilterLists,
   adGeoFences,
+  adImpressions,
 } from "../../db/schema/ads.ts";
 import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
@@ -178,6 +180,20 @@ async function walletBalance(db: Db, account: AdAccountRow): Promise<number> {
   return (await findWallet(db, { kind: account.ownerKind, id: ownerId }, account.currency))?.balance ?? 0;
 }
 
+/** Each campaign's counted events and how many were charged. */
+async function eventCounts(db: Db, table: typeof adImpressions | typeof adClicks, ids: string[]) {
+  const rows = await db
+    .select({
+      id: table.campaignId,
+      all: count(),
+      billed: sql<number>`count(*) filter (where ${table.billed})::int`,
+    })
+    .from(table)
+    .where(inArray(table.campaignId, ids))
+    .groupBy(table.campaignId);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export interface CampaignsDeps {
   db: Db;
   currency: string;
@@ -293,7 +309,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
   async function present(rows: CampaignRow[], account: AdAccountRow): Promise<AdCampaign[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [creativeLinks, targetLinks, walletMinor] = await Promise.all([
+    const [creativeLinks, targetLinks, walletMinor, shown, clicked] = await Promise.all([
       db
         .select({
           campaignId: adCampaignCreatives.campaignId,
@@ -306,6 +322,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
         .where(inArray(adCampaignCreatives.campaignId, ids)),
       db.select().from(adCampaignTargets).where(inArray(adCampaignTargets.campaignId, ids)),
       walletBalance(db, account),
+      eventCounts(db, adImpressions, ids),
+      eventCounts(db, adClicks, ids),
     ]);
     const audienceIds = [
       ...new Set(targetLinks.filter((t) => t.kind === "AUDIENCE_INCLUDE").map((t) => t.targetId)),
@@ -376,6 +394,9 @@ export function createCampaignsService(deps: CampaignsDeps) {
         audiences: { include: of("AUDIENCE_INCLUDE"), exclude: of("AUDIENCE_EXCLUDE") },
         delivery,
         stats: {
+          impressions: shown.get(row.id)?.all ?? 0,
+          clicks: clicked.get(row.id)?.all ?? 0,
+          billedEvents: (row.pricingModel === "CPM" ? shown : clicked).get(row.id)?.billed ?? 0,
           spentMicros: row.spentMicros,
           spentTodayMicros: row.spentDay === today ? row.spentDayMicros : 0,
         },

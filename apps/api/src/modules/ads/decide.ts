@@ -1,7 +1,7 @@
 import { distanceKm, insidePolygon, type LatLng } from "@flipside/contracts/ad-geo";
+import { AD_SERVING } from "@flipside/contracts/ad-slot";
 import type { AdGeoShape } from "@flipside/contracts/ads";
 import {
-  AD_SERVING,
   AD_TARGETING_LIMITS,
   type AdFilterMode,
   type AdFrequencyPeriod,

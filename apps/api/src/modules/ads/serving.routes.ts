@@ -1,4 +1,6 @@
-import { AD_REPORT_REASONS, AD_SERVING, AD_WHY_REASONS } from "@flipside/contracts/ads-constants";
+import { AD_REPORT_REASONS } from "@flipside/contracts/ad-report";
+import { AD_SERVING } from "@flipside/contracts/ad-slot";
+import { Advertising } from "@flipside/contracts/ads";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -33,23 +35,6 @@ const URL_ONLY: FilterSpec = {
   maxClauses: 1,
 };
 const TokenParams = z.object({ token: z.string().min(1).max(1500) });
-
-export const Advertising = z
-  .object({
-    id: z.uuid().describe("The creative's id: the same ad keeps it across lookups."),
-    label: z.literal("Ad"),
-    advertiserName: z.string(),
-    displayDomain: z.string(),
-    headline: z.string(),
-    body: z.string(),
-    image: z.object({ url: z.string(), width: z.int(), height: z.int() }).nullable(),
-    clickUrl: z.string(),
-    impressionUrl: z.string(),
-    feedbackUrl: z.string(),
-    expiresAt: z.iso.datetime(),
-    why: z.array(z.enum(AD_WHY_REASONS)),
-  })
-  .meta({ id: "Advertising" });
 
 const prefetched = (request: FastifyRequest) => {
   const purpose = request.headers["sec-purpose"] ?? request.headers.purpose;

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync } from "node:crypto";
+import { AD_SERVING } from "@flipside/contracts/ad-slot";
 import type { AdGeoShape } from "@flipside/contracts/ads";
-import { AD_SERVING, type AdInvalidReason } from "@flipside/contracts/ads-constants";
+import type { AdInvalidReason } from "@flipside/contracts/ads-constants";
 import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { v7 as uuidv7 } from "uuid";

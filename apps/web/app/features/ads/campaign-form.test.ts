@@ -82,7 +82,7 @@ const saved: AdCampaign = {
   geoFences: { include: [], exclude: [] },
   audiences: { include: [], exclude: [] },
   delivery: { state: "RUNNING", label: "Running", detail: null },
-  stats: { spentMicros: 0, spentTodayMicros: 0 },
+  stats: { impressions: 0, clicks: 0, billedEvents: 0, spentMicros: 0, spentTodayMicros: 0 },
   launchedAt: "2026-11-01T08:00:30.000Z",
   createdAt: "2026-11-01T08:00:30.000Z",
   updatedAt: "2026-11-01T08:00:30.000Z",

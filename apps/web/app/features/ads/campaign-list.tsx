@@ -74,6 +74,15 @@ function budget(campaign: AdCampaign, currency: string): string {
   return daily === null ? total : `${formatMicros(daily, currency)}/day · ${total}`;
 }
 
+/** What a charged event cost on average: per thousand impressions (CPM) or per click (CPC). */
+function averageCost(campaign: AdCampaign, currency: string): string {
+  const { billedEvents, spentMicros } = campaign.stats;
+  if (billedEvents === 0) return "—";
+  const per =
+    campaign.pricingModel === "CPM" ? (spentMicros / billedEvents) * 1000 : spentMicros / billedEvents;
+  return `${formatMicros(Math.round(per), currency)} ${campaign.pricingModel}`;
+}
+
 /** A column header that sorts the list by following a link, with its state for screen readers. */
 function SortHeader({ column, label, query }: { column: SortColumn; label: string; query: CampaignQuery }) {
   const direction = query.sort === column ? "ascending" : query.sort === `-${column}` ? "descending" : "none";
@@ -549,18 +558,19 @@ export function CampaignList({
                           <span className="block h-full bg-primary" style={{ width: `${spentShare}%` }} />
                         </span>
                       </Cell>
-                      {/* Serving and its counts come with ad delivery (issue 21): nothing to show yet. */}
                       <Cell label="Impressions" className="text-right tabular-nums max-md:text-left">
-                        —
+                        {c.stats.impressions.toLocaleString("en")}
                       </Cell>
                       <Cell label="Clicks" className="text-right tabular-nums max-md:text-left">
-                        —
+                        {c.stats.clicks.toLocaleString("en")}
                       </Cell>
                       <Cell label="CTR" className="text-right tabular-nums max-md:text-left">
-                        —
+                        {c.stats.impressions > 0
+                          ? `${((c.stats.clicks / c.stats.impressions) * 100).toFixed(2)}%`
+                          : "—"}
                       </Cell>
                       <Cell label="Avg. cost" className="text-right tabular-nums max-md:text-left">
-                        —
+                        {averageCost(c, currency)}
                       </Cell>
                       <Cell label="Dates" className="whitespace-nowrap">
                         {dates(c, account.timezone)}

@@ -1,8 +1,10 @@
+import { AD_LOOKUP_MAX } from "@flipside/contracts/ad-lookup";
+import type { Advertising } from "@flipside/contracts/ads";
 import type { CustomTabFilter } from "@flipside/contracts/custom-tab-filter";
 import type { Note, SitePageView, VoteValue } from "@flipside/contracts/discussion";
 import type { SiteTopic } from "@flipside/contracts/topics";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { DeferredDialog } from "../../components/ui/deferred.tsx";
 import { useDialogOpenings } from "../../components/ui/dialog-openings.ts";
 import {
@@ -16,6 +18,7 @@ import {
 } from "../../components/ui/icons.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { api } from "../../lib/api.ts";
 import { registerPageActions } from "../../lib/page-actions.ts";
 import { useRootData, useShellUser } from "../../lib/root-data.ts";
 import { CommentsPanel } from "./comments-panel.tsx";
@@ -38,6 +41,22 @@ import { SiteNoticeCard } from "./site-notice.tsx";
 import { SummaryPanel, type TabCount } from "./summary-panel.tsx";
 
 const loadNoteDrawers = () => import("./note-drawers.tsx");
+// The ad's code comes only with an ad to show (most pages have none), in its own script.
+const AdSlot = lazy(() => import("../../components/ad-slot/ad-slot.tsx"));
+
+/**
+ * The page's ads (ADS.md §1.13): looked up once the page is the browser's, never part of the
+ * cached HTML; none when the lookup fails (SPEC: the page's other loads fail silently).
+ */
+function PageAd({ ads, place }: { ads: Advertising[]; place: "aside" | "main" }) {
+  if (ads.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdSlot ads={ads} place={place} />
+    </Suspense>
+  );
+}
+
 const loadPageDialogs = () => import("./page-dialogs.tsx");
 const loadCustomTabDialog = () => import("./custom-tab-dialog.tsx");
 
@@ -114,6 +133,16 @@ export function PageView({ data }: { data: PageViewData }) {
     refetchInterval: (query) => (titlePending(query.state.data) ? TITLE_RECHECK_MS : false),
   });
   const page = pageQuery.data;
+  // The page's ads (ADS.md §1.13): asked for by the browser, never part of the cached HTML; none
+  // when the lookup fails (SPEC: the page's other loads fail silently).
+  const ads =
+    useQuery({
+      queryKey: [...base, "ads"],
+      queryFn: () =>
+        api.get<Advertising[]>("/v1/advertisings", {
+          query: { searchAnd: `url==${page.normalizedUrl}`, size: AD_LOOKUP_MAX },
+        }),
+    }).data ?? [];
   const summaryQuery = useQuery({
     queryKey: [...base, "summary"],
     queryFn: () => discussionApi.reviewSummary(sitePageId),
@@ -294,6 +323,7 @@ export function PageView({ data }: { data: PageViewData }) {
                 queryClient.setQueryData<SitePageView>([...base, "page"], (p) => (p ? { ...p, ...tally } : p))
               }
             />
+            <PageAd ads={ads} place="aside" />
           </div>
           <div className="order-2 min-w-0 lg:order-1">
             <Tabs
@@ -402,6 +432,7 @@ export function PageView({ data }: { data: PageViewData }) {
                 <TabPlusPanel count={customTabs.length} onNewTab={newTabFromView} />
               </TabsContent>
             </Tabs>
+            <PageAd ads={ads} place="main" />
           </div>
         </div>
         <DeferredDialog
