@@ -90,6 +90,8 @@ async function load(s: Scenario) {
   };
 }
 
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const html = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate, br, zstd" };
 const commentsPath = (pageId: string) =>
   `/api/v1/site-page-comments?searchAnd=${encodeURIComponent(`sitePage_id==${pageId},deleted==false,COMMENT`)}&page=0&size=25`;
@@ -321,6 +323,35 @@ async function main() {
           }),
         },
         ...pageViewRows(seeded, base, tokens, "", true),
+        {
+          // Every page view asks once, after hydration, as a browser (a reader key per browser).
+          name: `ad lookup (API), anonymous, ${pages.length} pages, 40 running campaigns`,
+          target: { ratio: 0.1 },
+          request: { url: base },
+          rotate: (i) => ({
+            path: `/api/v1/advertisings?searchAnd=${encodeURIComponent(`url==${pick(pages, i).url}`)}&size=3`,
+            headers: { "user-agent": `${BROWSER_UA} reader-${i % 500}` },
+          }),
+        },
+        {
+          // The signed-in page view above with the ad lookup its browser adds (decision 038).
+          name: `page view with its ad lookup, signed in: HTML + /account + /mine + /advertisings, ${pages.length} pages`,
+          request: { url: base },
+          requestsPerOp: 4,
+          rotate: (i): Request & { path: string } => {
+            const view = Math.floor(i / 4);
+            const page = pick(pages, view);
+            const cookie = `flipside_token=${pick(tokens, view)}`;
+            const step = i % 4;
+            if (step === 0) return { path: pageViewPath(page.url), headers: { ...html, cookie } };
+            if (step === 1) return { path: "/api/account", headers: { cookie } };
+            if (step === 2) return { path: `/api/v1/site-pages/${page.id}/mine`, headers: { cookie } };
+            return {
+              path: `/api/v1/advertisings?searchAnd=${encodeURIComponent(`url==${page.url}`)}&size=3`,
+              headers: { cookie, "user-agent": BROWSER_UA },
+            };
+          },
+        },
         {
           // Asked after hydration on every page a signed-in person opens, and again on live hints.
           name: "the bell's unread count, signed in (API)",

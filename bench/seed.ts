@@ -149,8 +149,52 @@ export async function seedBench(opts: { dataDir: string; databaseUrl?: string })
     where p.normalized_url like 'spread-%'`);
   // The seed is history, not activity: nobody is to be notified of it, and a server starting on it
   // must not spend its first minutes handling its tens of thousands of events (the outbox's triggers).
+  await seedAds(db);
   await db.execute(sql`update outbox_events set processed_at = now() where processed_at is null`);
   await db.execute(sql`analyze`);
   await database.close();
   return { pageId, pageUrl, rotation, ...(databaseUrl ? { databaseUrl } : {}), cleanup };
+}
+
+/**
+ * Advertising as a page view meets it: 20 advertisers (the first bench users), each with two
+ * running campaigns and an approved creative — half of them only on some of the rotation's sites
+ * (an INCLUDE filter list), a third capped per reader (so each lookup reads the reader's recent
+ * impressions), CPM and CPC. Reserves are set straight on the campaigns: the bench looks ads up,
+ * it does not bill them.
+ */
+async function seedAds(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+  await db.execute(sql`
+    insert into ad_accounts (id, owner_kind, owner_key, user_id, name, timezone, currency)
+    select gen_random_uuid(), 'USER', 'user:' || u.id, u.id, 'Advertiser ' || u.n, 'UTC', 'EUR'
+    from (select id, row_number() over (order by email) as n from users where email like 'bench%') u
+    where u.n <= 20`);
+  await db.execute(sql`
+    insert into ad_creatives (id, ad_account_id, name, headline, body, destination_url, display_domain, review_status, reviewed_at)
+    select gen_random_uuid(), a.id, 'Creative', 'An offer from ' || a.name, 'Good things, fairly priced.',
+      'https://shop.example.net/' || a.id, 'example.net', 'APPROVED', now()
+    from ad_accounts a`);
+  await db.execute(sql`
+    insert into ad_filter_lists (id, ad_account_id, name, mode, rules)
+    select gen_random_uuid(), a.id, 'Some sites', 'INCLUDE',
+      jsonb_build_array(
+        jsonb_build_object('type', 'DOMAIN', 'value', 'site' || (row_number() over (order by a.id)) || '.example.org'),
+        jsonb_build_object('type', 'DOMAIN', 'value', 'site' || (row_number() over (order by a.id) + 20) || '.example.org'))
+    from ad_accounts a`);
+  await db.execute(sql`
+    insert into ad_campaigns (id, ad_account_id, name, status, pricing_model, bid_micros, total_budget_micros,
+      pacing, start_at, hold_remaining_micros, hold_day, launched_at, freq_cap_impressions, freq_cap_period)
+    select gen_random_uuid(), a.id, 'Campaign ' || k, 'ACTIVE', case when k = 1 then 'CPM' else 'CPC' end,
+      case when k = 1 then 2000000 + (row_number() over (order by a.id)) * 10000 else 300000 end,
+      1000000000000, 'ASAP', now() - interval '1 day', 100000000000, current_date, now() - interval '1 day',
+      case when (row_number() over (order by a.id, k)) % 3 = 0 then 3 end,
+      case when (row_number() over (order by a.id, k)) % 3 = 0 then 'DAY' end
+    from ad_accounts a cross join generate_series(1, 2) k`);
+  await db.execute(sql`
+    insert into ad_campaign_creatives (campaign_id, creative_id)
+    select c.id, cr.id from ad_campaigns c join ad_creatives cr on cr.ad_account_id = c.ad_account_id`);
+  await db.execute(sql`
+    insert into ad_campaign_targets (campaign_id, kind, target_id)
+    select c.id, 'FILTER', f.id from ad_campaigns c join ad_filter_lists f on f.ad_account_id = c.ad_account_id
+    where c.name = 'Campaign 2'`);
 }

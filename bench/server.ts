@@ -22,6 +22,7 @@ export async function startBenchServer(seeded: Seeded, dataDir: string, database
       // flips and writes from one address far more than a person is allowed).
       RATE_LIMIT_FLIP_PER_IP: "1000000000",
       RATE_LIMIT_SEARCH_PER_IP: "1000000000",
+      RATE_LIMIT_ADS_LOOKUP_PER_IP: "1000000000",
       RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: "1000000000",
       RATE_LIMIT_CONTRIB_NEW_PER_DAY: "1000000000",
       RATE_LIMIT_CONTRIB_PER_MINUTE: "1000000000",

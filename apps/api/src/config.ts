@@ -133,6 +133,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_FLIP_PER_IP: z.coerce.number().int().positive().default(120),
   /** Searches and search-box suggestions per IP a minute (docs/search.md). */
   RATE_LIMIT_SEARCH_PER_IP: z.coerce.number().int().positive().default(240),
+  /** Ad lookups (`GET /api/v1/advertisings`) per IP a minute: every page view asks once. */
+  RATE_LIMIT_ADS_LOOKUP_PER_IP: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_CONTRIB_NEW_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CONTRIB_NEW_PER_DAY: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_CONTRIB_PER_MINUTE: z.coerce.number().int().positive().default(30),

@@ -499,3 +499,27 @@ export const Advertising = z
   })
   .meta({ id: "Advertising" });
 export type Advertising = z.infer<typeof Advertising>;
+
+/** The money of ads checked against itself (ADS.md §4.5's invariants): what admins reconcile. */
+export const AdReconciliation = z
+  .object({
+    campaigns: z.array(
+      z.object({
+        campaignId: Uuid,
+        billedMicros: z.int(),
+        billedEvents: z.int(),
+        unbilledEvents: z.object({ BUDGET: z.int(), SELF: z.int() }),
+        spentMicros: z.int(),
+        settledMinor: z.int(),
+        carryMicros: z.int(),
+        holdMinor: z.int(),
+        holdRemainingMicros: z.int(),
+        totalBudgetMicros: z.int(),
+        ok: z.boolean(),
+      }),
+    ),
+    ledgerUnbalancedTransactions: z.int(),
+    ok: z.boolean(),
+  })
+  .meta({ id: "AdReconciliation" });
+export type AdReconciliation = z.infer<typeof AdReconciliation>;

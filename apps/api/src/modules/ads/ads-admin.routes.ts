@@ -1,10 +1,11 @@
-import { AdCreativeReview, AdminAdCreative } from "@flipside/contracts/ads";
+import { AdCreativeReview, AdminAdCreative, AdReconciliation } from "@flipside/contracts/ads";
 import { ACCOUNT_ROLE } from "@flipside/contracts/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { requireAccountRole } from "../../plugins/auth.ts";
+import { reconcile } from "./reconciliation.ts";
 import { createReviewService } from "./review.ts";
 
 const TAGS = ["ads admin"];
@@ -58,5 +59,20 @@ export const adsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await requireAccountRole(request, ACCOUNT_ROLE.ADMIN);
       return review.review(admin, request.params.id, request.body);
     },
+  );
+
+  app.get(
+    "/v1/admin/ad-reconciliation",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Ads' money, reconciled (admins)",
+        description:
+          "Per campaign that ran: what its counted events billed, against what its counters say it spent, what the ledger settled (the carry under one minor unit waits for the next settlement, and is never charged once the campaign is archived), and its reserve against what is left of it and what awaits settlement. `ok` is false when any of these, or the ledger's own checks, or a wallet below zero, does not hold. A 404 for anyone who is not an admin.",
+        security: SIGNED_IN,
+        response: { 200: AdReconciliation, ...problems(404) },
+      },
+    },
+    async () => reconcile(app.db),
   );
 };

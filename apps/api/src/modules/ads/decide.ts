@@ -10,7 +10,7 @@ import {
   type AdWhyReason,
 } from "@flipside/contracts/ads-constants";
 import { localTime, priceOf } from "./delivery.ts";
-import { firstMatch, type PageFacts, type Rule } from "./matching.ts";
+import { anyMatches, type PageFacts, type Rule } from "./matching.ts";
 
 /**
  * The serving decision (ADS.md §4.4, decision 038): pure and in memory, so it stays within a
@@ -119,7 +119,9 @@ function scheduledMinutes(
  * budget (or what is left of the total over the days left) times the share of today's scheduled
  * time already gone, counted from local midnight or the launch, whichever is later.
  */
-export function pacingTarget(c: ServingCampaign, now: number, local: ReturnType<typeof localTime>): number {
+type LocalTime = ReturnType<typeof localTime>;
+
+export function pacingTarget(c: ServingCampaign, now: number, local: LocalTime): number {
   let daily = c.dailyBudgetMicros;
   if (daily === null) {
     if (c.endAt === null) return Number.POSITIVE_INFINITY;
@@ -145,10 +147,11 @@ function ineligible(
   page: PageFacts,
   reader: ReaderState,
   random: () => number,
+  localNow: (timezone: string) => LocalTime,
 ): string | null {
   if (c.startAt > now) return "SCHEDULED";
   if (c.endAt !== null && c.endAt <= now) return "ENDED";
-  const local = localTime(new Date(now), c.timezone);
+  const local = localNow(c.timezone);
   if (
     c.weekly &&
     !c.weekly.some((w) => w.day === local.day && w.fromMinute <= local.minute && local.minute < w.toMinute)
@@ -169,7 +172,7 @@ function ineligible(
     if (ahead > 0 && random() > Math.max(0.1, 1 - ahead / (2 * slack))) return "PACING";
   }
   for (const list of c.filters) {
-    const matched = firstMatch(list.rules, page) !== null;
+    const matched = anyMatches(list.rules, page);
     if (list.mode === "EXCLUDE" ? matched : !matched) return "FILTERED";
   }
   if (c.geo.include.length > 0 || c.geo.exclude.length > 0) {
@@ -204,9 +207,19 @@ export function decide(
   opts: { now: number; size: number; random?: () => number },
 ): AdPick[] {
   const random = opts.random ?? Math.random;
+  // The clock in each advertiser's zone, read once per zone per decision (Intl is the slow part).
+  const zones = new Map<string, LocalTime>();
+  const localNow = (timezone: string) => {
+    let local = zones.get(timezone);
+    if (!local) {
+      local = localTime(new Date(opts.now), timezone);
+      zones.set(timezone, local);
+    }
+    return local;
+  };
   const scored: { campaign: ServingCampaign; ecpm: number; tie: number }[] = [];
   for (const campaign of snapshot.campaigns) {
-    if (ineligible(campaign, opts.now, page, reader, random) !== null) continue;
+    if (ineligible(campaign, opts.now, page, reader, random, localNow) !== null) continue;
     if (campaign.creatives.every((c) => reader.hidden.has(c.id))) continue;
     scored.push({ campaign, ecpm: ecpmOf(campaign), tie: random() });
   }

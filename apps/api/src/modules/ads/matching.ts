@@ -58,3 +58,36 @@ export function ruleMatches(rule: Rule, page: PageFacts): boolean {
 export function firstMatch<R extends Rule>(rules: readonly R[], page: PageFacts): R | null {
   return rules.find((rule) => ruleMatches(rule, page)) ?? null;
 }
+
+/**
+ * Whether any of the rules matches, for serving: the first time a list is asked about, its
+ * domains and exact addresses go into sets (a list may hold 5,000 rules), so a page is checked
+ * by its host's few suffixes rather than rule by rule.
+ */
+export function anyMatches(rules: readonly Rule[], page: PageFacts): boolean {
+  let compiled = compiledLists.get(rules);
+  if (!compiled) {
+    compiled = {
+      domains: new Set(rules.filter((r) => r.type === "DOMAIN").map((r) => r.value)),
+      exact: new Set(rules.filter((r) => r.type === "URL_EXACT").map((r) => r.value)),
+      others: rules.filter((r) => r.type !== "DOMAIN" && r.type !== "URL_EXACT"),
+    };
+    compiledLists.set(rules, compiled);
+  }
+  if (compiled.exact.has(page.normalizedUrl)) return true;
+  if (compiled.domains.size > 0) {
+    // The host and each domain it is under: "a.b.example.com", "b.example.com", "example.com", "com".
+    for (let host = page.host; ; ) {
+      if (compiled.domains.has(host)) return true;
+      const dot = host.indexOf(".");
+      if (dot < 0) break;
+      host = host.slice(dot + 1);
+    }
+  }
+  return compiled.others.some((rule) => ruleMatches(rule, page));
+}
+
+const compiledLists = new WeakMap<
+  readonly Rule[],
+  { domains: Set<string>; exact: Set<string>; others: readonly Rule[] }
+>();

@@ -6,14 +6,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { adHidden, adReports } from "../../db/schema/ads.ts";
+import { clientKey } from "../../lib/client-address.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { repeatEvery } from "../../lib/jobs.ts";
 import { problems } from "../../lib/openapi-responses.ts";
 import { type FilterSpec, parseSearchAnd } from "../../lib/search-filter.ts";
 import { resolveJwtSecret } from "../../lib/secret.ts";
-import { normalizeUrl } from "../../lib/url-normalize.ts";
+import { type NormalizedUrl, normalizeUrl } from "../../lib/url-normalize.ts";
 import { adTokenKey } from "./ad-tokens.ts";
 import { loadPageFacts } from "./filters.ts";
 import { type AdServer, createAdServer } from "./serving.ts";
@@ -93,6 +95,19 @@ export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { server } = app.ads;
   const origin = app.config.publicOrigin;
   const rule = (points: number) => ({ points, durationSec: 60 });
+  // What the filters see of a page (its title, its site's topics) changes seldom, and every view
+  // of a busy page asks: kept as long as the running campaigns are.
+  const pages = new LRUCache<string, Awaited<ReturnType<typeof loadPageFacts>>>({
+    max: 5000,
+    ttl: Math.max(1, app.config.ADS_CACHE_TTL_MS),
+  });
+  const pageFacts = async (normalized: NormalizedUrl) => {
+    const known = pages.get(normalized.normalizedUrl);
+    if (known) return known;
+    const loaded = await loadPageFacts(app.db, normalized);
+    if (app.config.ADS_CACHE_TTL_MS > 0) pages.set(normalized.normalizedUrl, loaded);
+    return loaded;
+  };
   const overRate = async (bucket: string, key: string, points: number) => {
     try {
       await app.limiter.consume(bucket, key, rule(points));
@@ -125,12 +140,16 @@ export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
           { field: "url", message: "Give the page as url=={url}." },
         ]);
       }
-      await app.limiter.consume("ads-lookup", request.ip, rule(600));
+      await app.limiter.consume(
+        "ads-lookup",
+        clientKey(request.ip),
+        rule(app.config.RATE_LIMIT_ADS_LOOKUP_PER_IP),
+      );
       const normalized = normalizeUrl(clause.value);
       reply.header("x-total-count", "0");
       if (isbot(userAgent(request))) return [];
       const viewer = await request.viewer();
-      const { sitePageId, facts } = await loadPageFacts(app.db, normalized);
+      const { sitePageId, facts } = await pageFacts(normalized);
       const ads = await server.lookup(
         { ...facts, sitePageId },
         {
