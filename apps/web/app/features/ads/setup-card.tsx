@@ -60,9 +60,11 @@ export function SetupCard({
         timezone: zone,
       });
       await adsApi.chooseAccount(account.id);
-      notify.success("Advertiser account created");
-      if (new URLSearchParams(window.location.search).has("new")) navigate("/ads", { replace: true });
+      // Said once every screen knows the account: a click on another /ads screen before the
+      // reload finished cancelled it, and that screen still offered to set one up.
+      if (new URLSearchParams(window.location.search).has("new")) await navigate("/ads", { replace: true });
       else await revalidate();
+      notify.success("Advertiser account created");
     } catch (e) {
       if (isApiError(e) && e.errors.length > 0) setServerErrors(e.fieldErrors);
       else notify.error(isApiError(e) ? e.message : "The advertiser account was not created. Try again.");
