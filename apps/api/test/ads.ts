@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import { organizationMembers, organizations } from "../src/db/schema/organizations.ts";
 import { sendAs, type TestUser } from "./users.ts";
 
@@ -30,4 +32,15 @@ export async function organizationAdAccount(
   ]);
   const body = { name: "Org ads", ownerKind: "ORGANIZATION", organizationId: org.id, timezone: "UTC" };
   return (await sendAs(app, owner, "/api/v1/ad-accounts", body)).id;
+}
+
+/** Credits a person's wallet as Flipside staff do (the admin endpoint, a fresh Idempotency-Key). */
+export async function creditWallet(app: FastifyInstance, admin: TestUser, userId: string, amount: number) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/admin/wallet-credits",
+    headers: { ...admin.headers, "idempotency-key": randomUUID() },
+    payload: { ownerKind: "USER", ownerId: userId, amount, reason: "Test credit" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAdAccount, organizationAdAccount } from "../../../test/ads.ts";
+import { creditWallet, openAdAccount, organizationAdAccount } from "../../../test/ads.ts";
 import { createTestApp, errorFields, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adAccounts, adCampaigns } from "../../db/schema/ads.ts";
@@ -64,15 +64,7 @@ const call = (
     ...(payload ? { payload: payload as object } : {}),
   });
 
-async function fund(userId: string, amount: number) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/admin/wallet-credits",
-    headers: { ...admin.headers, "idempotency-key": randomUUID() },
-    payload: { ownerKind: "USER", ownerId: userId, amount, reason: "Test credit" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const fund = (userId: string, amount: number) => creditWallet(t.app, admin, userId, amount);
 
 let n = 0;
 const body = (extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAdAccount } from "../../../test/ads.ts";
+import { creditWallet, openAdAccount } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adCampaigns, adClicks, adImpressions, adInvalidEvents, adReports } from "../../db/schema/ads.ts";
@@ -35,15 +35,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function fund(userId: string, amount: number) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/admin/wallet-credits",
-    headers: { ...admin.headers, "idempotency-key": randomUUID() },
-    payload: { ownerKind: "USER", ownerId: userId, amount, reason: "Test credit" },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const fund = (userId: string, amount: number) => creditWallet(t.app, admin, userId, amount);
 
 const walletOf = async (userId: string) =>
   (

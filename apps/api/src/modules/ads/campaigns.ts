@@ -29,6 +29,7 @@ import {
   adImpressions,
 } from "../../db/schema/ads.ts";
 import { badRequest, conflict, notFound, validationFailed } from "../../lib/errors.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import { compileSort, type FilterSpec, type SortSpec } from "../../lib/search-filter.ts";
 import type { Viewer } from "../../plugins/auth.ts";
@@ -37,7 +38,7 @@ import { type AdAccess, type AdAccountRow, requireAdAccount } from "./access.ts"
 import { audienceSizes } from "./audiences.ts";
 import { deriveDelivery, localTime } from "./delivery.ts";
 import { accountFilter } from "./lists.ts";
-import { refillHold, releaseHold } from "./spend.ts";
+import { refillHold, releaseHold, walletOwner } from "./spend.ts";
 
 type CampaignRow = typeof adCampaigns.$inferSelect;
 type FieldError = { field: string; message: string };
@@ -163,21 +164,11 @@ export function campaignProblems(
   return errors;
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
 /** The balance of the wallet that pays an account, in minor units (0 when it never had one). */
 async function walletBalance(db: Db, account: AdAccountRow): Promise<number> {
-  const ownerId = account.ownerKind === "USER" ? account.userId : account.organizationId;
-  if (!ownerId) return 0;
-  return (await findWallet(db, { kind: account.ownerKind, id: ownerId }, account.currency))?.balance ?? 0;
+  const owner = walletOwner(account);
+  if (!owner) return 0;
+  return (await findWallet(db, owner, account.currency))?.balance ?? 0;
 }
 
 /** Each campaign's counted events and how many were charged. */

@@ -129,12 +129,12 @@ export function pacingTarget(c: ServingCampaign, now: number, local: LocalTime):
     const spentBeforeToday = c.spentMicros - (c.spentDay === local.date ? c.spentDayMicros : 0);
     daily = (c.totalBudgetMicros - spentBeforeToday) / daysLeft;
   }
-  const launchedToday =
-    c.launchedAt !== null &&
-    now - c.launchedAt < DAY_MS &&
-    localTime(new Date(c.launchedAt), c.timezone).date === local.date;
-  const from =
-    launchedToday && c.launchedAt !== null ? localTime(new Date(c.launchedAt), c.timezone).minute : 0;
+  // Counted from the launch when that was today, else from local midnight.
+  const launched =
+    c.launchedAt !== null && now - c.launchedAt < DAY_MS
+      ? localTime(new Date(c.launchedAt), c.timezone)
+      : null;
+  const from = launched?.date === local.date ? launched.minute : 0;
   const whole = scheduledMinutes(c.weekly, local.day, from, 1440);
   if (whole === 0) return daily;
   return (daily * scheduledMinutes(c.weekly, local.day, from, local.minute + 1)) / whole;
@@ -193,8 +193,7 @@ function ineligible(
 }
 
 /** eCPM in micros: a CPM bid as it is, a CPC bid times the predicted click rate times 1,000. */
-export const ecpmOf = (c: ServingCampaign) =>
-  c.pricingModel === "CPM" ? c.bidMicros : c.bidMicros * c.pctr * 1000;
+const ecpmOf = (c: ServingCampaign) => (c.pricingModel === "CPM" ? c.bidMicros : c.bidMicros * c.pctr * 1000);
 
 /**
  * Up to `size` ads for a page and reader: eligible campaigns by eCPM (ties at random), one per

@@ -23,9 +23,11 @@ import {
   adInvalidEvents,
 } from "../../db/schema/ads.ts";
 import { organizationMembers } from "../../db/schema/organizations.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { type AdDecision, createAdTokens } from "./ad-tokens.ts";
 import { audienceSizes } from "./audiences.ts";
+import { presentImage } from "./creatives.ts";
 import {
   type AdPick,
   decide,
@@ -75,8 +77,6 @@ export interface AdServer {
   destination(decision: AdDecision): Promise<string | null>;
   /** Forget the running campaigns: the next lookup reads them again. */
   invalidate(): void;
-  /** The snapshot as it stands (benches, tests). */
-  snapshot(): Promise<ServingSnapshot>;
   /** Rotating key of an anonymous reader. */
   anonymousKey(address: string, userAgent: string, now: Date): string;
 }
@@ -176,12 +176,14 @@ export function createAdServer(deps: {
     const fenceById = new Map(fences.map((f) => [f.id, f.shapes]));
     const impressionsOf = new Map((shown ?? []).map((r) => [r.id, r.n]));
     const clicksOf = new Map((clicked ?? []).map((r) => [r.id, r.n]));
+    const creativesOf = groupBy(creatives, (x) => x.campaignId);
+    const targetsOf = groupBy(targets, (t) => t.campaignId);
     const campaigns: ServingCampaign[] = [];
     for (const { campaign: c, advertiserName, timezone } of rows) {
-      const own = creatives.filter((x) => x.campaignId === c.id);
-      if (own.length === 0) continue;
-      const of = (kind: string) =>
-        targets.filter((t) => t.campaignId === c.id && t.kind === kind).map((t) => t.targetId);
+      const own = creativesOf.get(c.id);
+      if (!own) continue;
+      const mine = targetsOf.get(c.id) ?? [];
+      const of = (kind: string) => mine.filter((t) => t.kind === kind).map((t) => t.targetId);
       const shapes = (ids: string[]) =>
         ids.map((id) => fenceById.get(id)).filter((s): s is AdGeoShape[] => !!s);
       const included = of("AUDIENCE_INCLUDE");
@@ -213,10 +215,7 @@ export function createAdServer(deps: {
           body: creative.body,
           displayDomain: creative.displayDomain,
           destinationUrl: creative.destinationUrl,
-          image:
-            image?.storageKey && image.width !== null && image.height !== null
-              ? { url: storage.url(image.storageKey), width: image.width, height: image.height }
-              : null,
+          image: image ? presentImage(image, storage) : null,
         })),
         filters: of("FILTER")
           .map((id) => filterById.get(id))
@@ -403,8 +402,6 @@ export function createAdServer(deps: {
     },
 
     verify: (token) => tokens.verify(token),
-
-    snapshot,
 
     anonymousKey(address, userAgent, at) {
       const day = Math.floor(at.getTime() / DAY_MS);

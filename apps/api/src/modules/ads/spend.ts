@@ -20,12 +20,13 @@ import { localTime, priceOf } from "./delivery.ts";
 export type CampaignRow = typeof adCampaigns.$inferSelect;
 type AccountRow = typeof adAccounts.$inferSelect;
 
-function walletOwner(account: AccountRow) {
+/** Whose wallet pays an advertiser account (null once its owner is deleted). */
+export function walletOwner(account: AccountRow) {
   const id = account.ownerKind === "USER" ? account.userId : account.organizationId;
   return id ? { kind: account.ownerKind, id } : null;
 }
 
-export async function lockCampaign(tx: Db, id: string): Promise<CampaignRow | undefined> {
+async function lockCampaign(tx: Db, id: string): Promise<CampaignRow | undefined> {
   return (await tx.select().from(adCampaigns).where(eq(adCampaigns.id, id)).for("update"))[0];
 }
 
