@@ -330,7 +330,7 @@ async function main() {
           request: { url: base },
           rotate: (i) => ({
             path: `/api/v1/advertisings?searchAnd=${encodeURIComponent(`url==${pick(pages, i).url}`)}&size=3`,
-            headers: { "user-agent": `${BROWSER_UA} reader-${i % 500}` },
+            headers: { "user-agent": `${BROWSER_UA} reader-${i % 2000}` },
           }),
         },
         {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { organizationMembers, organizations } from "../src/db/schema/organizations.ts";
-import { sendAs, type TestUser } from "./users.ts";
+import { createUser, sendAs, type TestUser } from "./users.ts";
 
 /** A person's own advertiser account, opened through the API; its id. */
 export async function openAdAccount(
@@ -43,4 +43,85 @@ export async function creditWallet(app: FastifyInstance, admin: TestUser, userId
     payload: { ownerKind: "USER", ownerId: userId, amount, reason: "Test credit" },
   });
   expect(res.statusCode, res.body).toBe(201);
+}
+
+export interface Advertiser {
+  user: TestUser;
+  account: string;
+  creative: string;
+  campaign: string;
+  domain: string;
+  page: string;
+}
+
+export interface CampaignOptions {
+  walletMinor?: number;
+  pricingModel?: "CPM" | "CPC";
+  bidMicros?: number;
+  totalMicros?: number;
+  dailyMicros?: number | null;
+  frequencyCap?: { impressions: number; period: string } | null;
+  launch?: boolean;
+}
+
+let seq = 0;
+/**
+ * A person with a funded wallet, an approved creative and a running campaign on a domain of its
+ * own (an INCLUDE filter), so tests do not take each other's ads.
+ */
+export async function runningCampaign(
+  app: FastifyInstance,
+  admin: TestUser,
+  opts: CampaignOptions,
+): Promise<Advertiser> {
+  const n = ++seq;
+  const user = await createUser(app, { displayName: `Advertiser ${n}` });
+  const account = await openAdAccount(app, user);
+  if (opts.walletMinor ?? 10_000) await creditWallet(app, admin, user.id, opts.walletMinor ?? 10_000);
+  const domain = `shop${n}-${randomUUID().slice(0, 8)}.example.com`;
+  const creative = (
+    await sendAs(app, user, "/api/v1/ad-creatives", {
+      adAccountId: account,
+      name: "Bread",
+      headline: "Fresh bread",
+      body: "Baked at dawn.",
+      destinationUrl: `https://${domain}/offer`,
+    })
+  ).id;
+  await sendAs(app, admin, `/api/v1/admin/ad-creatives/${creative}/review`, { decision: "APPROVE" });
+  const filter = (
+    await sendAs(app, user, "/api/v1/ad-filters", {
+      adAccountId: account,
+      name: "Only my site",
+      mode: "INCLUDE",
+      rules: [{ type: "DOMAIN", value: domain }],
+    })
+  ).id;
+  const campaign = (
+    await sendAs(app, user, "/api/v1/ad-campaigns", {
+      adAccountId: account,
+      name: "Bread week",
+      pricingModel: opts.pricingModel ?? "CPM",
+      bidding: { strategy: "MANUAL", bidMicros: opts.bidMicros ?? 2_000_000 },
+      budget: {
+        totalMicros: opts.totalMicros ?? 100_000_000,
+        dailyMicros: opts.dailyMicros === undefined ? null : opts.dailyMicros,
+        pacing: "ASAP",
+      },
+      schedule: { startAt: new Date().toISOString(), endAt: null, weekly: null },
+      frequencyCap: opts.frequencyCap === undefined ? null : opts.frequencyCap,
+      creativeIds: [creative],
+      filterIds: [filter],
+    })
+  ).id;
+  if (opts.launch ?? true) {
+    const launched = await app.inject({
+      method: "POST",
+      url: `/api/v1/ad-campaigns/${campaign}/status`,
+      headers: user.headers,
+      payload: { status: "ACTIVE" },
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+  }
+  return { user, account, creative, campaign, domain, page: `https://${domain}/a/page` };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { testConfig } from "../src/config.ts";
 import { WROTE_COOKIE } from "../src/plugins/invalidation.ts";
+import { runningCampaign } from "./ads.ts";
 import { createTestApp, type TestApp } from "./helper.ts";
 import { createUser, type TestUser } from "./users.ts";
 
@@ -113,6 +114,70 @@ describe("with Redis, an instance hears of another's writes", () => {
           (await second.inject({ url: "/api/account", headers: person.headers })).statusCode === 401,
       ),
     ).toBe(true);
+  });
+});
+
+describe("with Redis, what a reader saw or hid on one instance counts on the other", () => {
+  let first: TestApp;
+  let second: FastifyInstance;
+  let admin: TestUser;
+  beforeAll(async () => {
+    ({ first, second } = await pair({ ...LONG_CACHES, REDIS_URL, ADS_SETTLE_INTERVAL_MS: "0" }));
+    admin = await createUser(first.app, { displayName: "Ada Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0";
+  const adsOn = async (app: FastifyInstance, page: string, headers: Record<string, string>) => {
+    const res = await app.inject({
+      url: `/api/v1/advertisings?searchAnd=${encodeURIComponent(`url==${page}`)}`,
+      headers: { ...headers, "user-agent": BROWSER },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { impressionUrl: string; feedbackUrl: string }[];
+  };
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  it("a frequency cap reached through one instance holds on the other, which remembered the reader", async () => {
+    const capped = await runningCampaign(first.app, admin, {
+      frequencyCap: { impressions: 1, period: "DAY" },
+    });
+    const reader = await createUser(first.app, { displayName: "Fran Frequent" });
+    expect(
+      await eventually(async () => (await adsOn(second, capped.page, reader.headers)).length === 1),
+    ).toBe(true);
+    const [ad] = await adsOn(first.app, capped.page, reader.headers);
+    const seen = await first.app.inject({
+      method: "POST",
+      url: pathOf(ad?.impressionUrl ?? ""),
+      headers: { "user-agent": BROWSER },
+    });
+    expect(seen.statusCode).toBe(204);
+    expect(await adsOn(first.app, capped.page, reader.headers)).toEqual([]);
+    expect(
+      await eventually(async () => (await adsOn(second, capped.page, reader.headers)).length === 0),
+    ).toBe(true);
+  });
+
+  it("an ad hidden through one instance is gone on the other", async () => {
+    const shown = await runningCampaign(first.app, admin, {});
+    const reader = await createUser(first.app, { displayName: "Hal Hider" });
+    expect(await eventually(async () => (await adsOn(second, shown.page, reader.headers)).length === 1)).toBe(
+      true,
+    );
+    const [ad] = await adsOn(first.app, shown.page, reader.headers);
+    const hidden = await first.app.inject({
+      method: "POST",
+      url: pathOf(ad?.feedbackUrl ?? ""),
+      payload: { action: "HIDE" },
+    });
+    expect(hidden.statusCode).toBe(204);
+    expect(await eventually(async () => (await adsOn(second, shown.page, reader.headers)).length === 0)).toBe(
+      true,
+    );
   });
 });
 

@@ -16,7 +16,9 @@ export type InvalidationKind =
   /** A person's cached sessions (their id). */
   | "user"
   /** The running ad campaigns serving holds (an advertiser's change). */
-  | "ads";
+  | "ads"
+  /** What serving remembers of one ad reader: their hides and impressions (the reader's key). */
+  | "ad-reader";
 
 export interface Invalidation {
   /** Tells the other instances; a no-op while applying one of theirs (no echo). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditWallet, openAdAccount } from "../../../test/ads.ts";
+import { type CampaignOptions, creditWallet, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adCampaigns, adClicks, adImpressions, adInvalidEvents, adReports } from "../../db/schema/ads.ts";
@@ -45,77 +45,7 @@ const walletOf = async (userId: string) =>
       .where(eq(ledgerAccounts.ownerKey, `user:${userId}`))
   )[0]?.balance ?? 0;
 
-interface Advertiser {
-  user: TestUser;
-  account: string;
-  creative: string;
-  campaign: string;
-  domain: string;
-  page: string;
-}
-
-let seq = 0;
-/** A person with a funded wallet, an approved creative and a running campaign on its own domain. */
-async function advertiser(opts: {
-  walletMinor?: number;
-  pricingModel?: "CPM" | "CPC";
-  bidMicros?: number;
-  totalMicros?: number;
-  dailyMicros?: number | null;
-  frequencyCap?: { impressions: number; period: string } | null;
-  launch?: boolean;
-}): Promise<Advertiser> {
-  const n = ++seq;
-  const user = await createUser(t.app, { displayName: `Advertiser ${n}` });
-  const account = await openAdAccount(t.app, user);
-  if (opts.walletMinor ?? 10_000) await fund(user.id, opts.walletMinor ?? 10_000);
-  const domain = `shop${n}-${randomUUID().slice(0, 8)}.example.com`;
-  const creative = (
-    await sendAs(t.app, user, "/api/v1/ad-creatives", {
-      adAccountId: account,
-      name: "Bread",
-      headline: "Fresh bread",
-      body: "Baked at dawn.",
-      destinationUrl: `https://${domain}/offer`,
-    })
-  ).id;
-  await sendAs(t.app, admin, `/api/v1/admin/ad-creatives/${creative}/review`, { decision: "APPROVE" });
-  const filter = (
-    await sendAs(t.app, user, "/api/v1/ad-filters", {
-      adAccountId: account,
-      name: "Only my site",
-      mode: "INCLUDE",
-      rules: [{ type: "DOMAIN", value: domain }],
-    })
-  ).id;
-  const campaign = (
-    await sendAs(t.app, user, "/api/v1/ad-campaigns", {
-      adAccountId: account,
-      name: "Bread week",
-      pricingModel: opts.pricingModel ?? "CPM",
-      bidding: { strategy: "MANUAL", bidMicros: opts.bidMicros ?? 2_000_000 },
-      budget: {
-        totalMicros: opts.totalMicros ?? 100_000_000,
-        dailyMicros: opts.dailyMicros === undefined ? null : opts.dailyMicros,
-        pacing: "ASAP",
-      },
-      schedule: { startAt: new Date().toISOString(), endAt: null, weekly: null },
-      frequencyCap: opts.frequencyCap === undefined ? null : opts.frequencyCap,
-      creativeIds: [creative],
-      filterIds: [filter],
-    })
-  ).id;
-  if (opts.launch ?? true) {
-    const launched = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/ad-campaigns/${campaign}/status`,
-      headers: user.headers,
-      payload: { status: "ACTIVE" },
-    });
-    expect(launched.statusCode, launched.body).toBe(200);
-  }
-  return { user, account, creative, campaign, domain, page: `https://${domain}/a/page` };
-}
+const advertiser = (opts: CampaignOptions) => runningCampaign(t.app, admin, opts);
 
 const lookup = (page: string, headers: Record<string, string> = {}, size?: number) =>
   t.app.inject({

@@ -1,7 +1,9 @@
+import { validate, version } from "uuid";
 import { describe, expect, it } from "vitest";
 import { decide, pacingTarget, type ReaderState, type ServingCampaign } from "./decide.ts";
 import { localTime } from "./delivery.ts";
 import { anyMatches, type PageFacts } from "./matching.ts";
+import { decisionId } from "./serving.ts";
 
 /** The serving decision (ADS.md §4.4) on its own: eligibility, ranking, pacing's bounds. */
 
@@ -172,5 +174,17 @@ describe("a filter list's rules, compiled", () => {
     expect(anyMatches(rules, { normalizedUrl: "other.org/a", host: "other.org" })).toBe(true);
     expect(anyMatches(rules, { normalizedUrl: "other.org/ab", host: "other.org" })).toBe(false);
     expect(anyMatches(rules, { normalizedUrl: "third.net/news/1", host: "third.net" })).toBe(true);
+  });
+});
+
+describe("decision ids", () => {
+  it("are UUIDv7s in the order of their time", () => {
+    const ids = [1_700_000_000_000, 1_700_000_000_001, 1_800_000_000_000].map(decisionId);
+    for (const id of ids) {
+      expect(validate(id)).toBe(true);
+      expect(version(id)).toBe(7);
+    }
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(Array.from({ length: 1000 }, () => decisionId(1)))).toHaveProperty("size", 1000);
   });
 });

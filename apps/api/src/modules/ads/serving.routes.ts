@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { adHidden, adReports } from "../../db/schema/ads.ts";
+import { adReports } from "../../db/schema/ads.ts";
 import { clientKey } from "../../lib/client-address.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { repeatEvery } from "../../lib/jobs.ts";
@@ -54,6 +54,7 @@ export const adsServingPlugin = fp(
       key: adTokenKey(config.ADS_TOKEN_SECRET, resolveJwtSecret(config)),
       cacheTtlMs: config.ADS_CACHE_TTL_MS,
       log: app.log,
+      onReaderChange: (key) => app.invalidation.send("ad-reader", key),
     });
     const tend = async () => {
       const n = await tendCampaigns(app.db, new Date());
@@ -64,6 +65,7 @@ export const adsServingPlugin = fp(
     // An advertiser's change reaches serving at once here, and on the other instances as soon as
     // they hear of it (at the latest after ADS_CACHE_TTL_MS).
     app.invalidation.on("ads", () => server.invalidate());
+    app.invalidation.on("ad-reader", (key) => server.forgetReader(key));
     app.addHook("onResponse", (request, reply, done) => {
       const url = request.url;
       if (
@@ -254,10 +256,7 @@ export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { action, reason } = request.body;
       if (action === "HIDE") {
-        await app.db
-          .insert(adHidden)
-          .values({ viewerKey: decision.viewerKey, creativeId: decision.creativeId })
-          .onConflictDoNothing();
+        await server.hide(decision);
       } else {
         if (!reason)
           throw badRequest("Say why you report this ad.", [{ field: "reason", message: "Choose a reason." }]);

@@ -1,10 +1,10 @@
-import { createHmac, hkdfSync } from "node:crypto";
+import { createHmac, hkdfSync, randomUUID } from "node:crypto";
 import { AD_SERVING } from "@flipside/contracts/ad-slot";
 import type { AdGeoShape } from "@flipside/contracts/ads";
 import type { AdInvalidReason } from "@flipside/contracts/ads-constants";
 import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { v7 as uuidv7 } from "uuid";
+import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/client.ts";
 import {
   adAccounts,
@@ -77,11 +77,33 @@ export interface AdServer {
   destination(decision: AdDecision): Promise<string | null>;
   /** Forget the running campaigns: the next lookup reads them again. */
   invalidate(): void;
+  /** The reader of a signed decision is not shown its creative again. */
+  hide(decision: AdDecision): Promise<void>;
+  /** Forget what this instance remembers of a reader (another instance changed it). */
+  forgetReader(key: string): void;
   /** Rotating key of an anonymous reader. */
   anonymousKey(address: string, userAgent: string, now: Date): string;
 }
 
 const DAY_MS = 86_400_000;
+/**
+ * A UUIDv7 (ids of a table written in time order stay cheap to index) from node's pooled random
+ * UUIDs: uuid's v7 asks the system for fresh bytes on every id, a tenth of a lookup's time.
+ */
+export function decisionId(at: number): string {
+  const time = at.toString(16).padStart(12, "0");
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+}
+
+/** The frequency caps' rolling windows (ADS.md §3.4). */
+const SEEN_WINDOW_MS = { DAY: DAY_MS, WEEK: 7 * DAY_MS, MONTH: 30 * DAY_MS } as const;
+
+/** What serving remembers of one reader: the creatives they hid, when they saw each campaign. */
+interface ReaderMemory {
+  hidden: Set<string>;
+  /** Campaign id → the times (ms) of the reader's impressions within the longest window. */
+  seen: Map<string, number[]>;
+}
 
 export function createAdServer(deps: {
   db: Db;
@@ -91,6 +113,10 @@ export function createAdServer(deps: {
   cacheTtlMs: number;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** How long a reader's hides and impressions are remembered here between their page views. */
+  readerTtlMs?: number;
+  /** Tells the other instances that a reader's hides or impressions changed. */
+  onReaderChange?: (key: string) => void;
 }): AdServer {
   const { db, storage } = deps;
   const tokens = createAdTokens(deps.key);
@@ -99,6 +125,15 @@ export function createAdServer(deps: {
   // Anonymous readers' keys change every day (ADS.md §5: capping without a cookie): yesterday's
   // cannot be linked to today's by anyone without this secret.
   const salt = Buffer.from(hkdfSync("sha256", deps.key, "flipside", "anonymous ad readers", 32));
+  // A reader's hides and impressions, read once and then kept exact by this instance's own
+  // beacons and hides (and dropped when another instance reports one): a lookup on a reader
+  // browsing from page to page asks the database nothing (decision 038).
+  const readers = new LRUCache<string, ReaderMemory>({
+    max: 50_000,
+    ttl: Math.max(1, deps.readerTtlMs ?? 10 * 60_000),
+  });
+  const loading = new Map<string, Promise<ReaderMemory>>();
+  const changedWhileLoading = new Set<string>();
 
   async function load(): Promise<ServingSnapshot> {
     const at = now();
@@ -245,31 +280,64 @@ export function createAdServer(deps: {
     return cached.snapshot;
   }
 
+  /** What the reader hid and saw, from the database (a miss of the memory below). */
+  async function loadReader(key: string): Promise<ReaderMemory> {
+    const [hidden, shown] = await Promise.all([
+      db.select({ id: adHidden.creativeId }).from(adHidden).where(eq(adHidden.viewerKey, key)),
+      db
+        .select({ id: adImpressions.campaignId, at: adImpressions.at })
+        .from(adImpressions)
+        .where(
+          and(
+            eq(adImpressions.viewerKey, key),
+            gt(adImpressions.at, new Date(now().getTime() - SEEN_WINDOW_MS.MONTH)),
+          ),
+        ),
+    ]);
+    const seen = new Map<string, number[]>();
+    for (const row of shown) {
+      const times = seen.get(row.id);
+      if (times) times.push(row.at.getTime());
+      else seen.set(row.id, [row.at.getTime()]);
+    }
+    return { hidden: new Set(hidden.map((h) => h.id)), seen };
+  }
+
+  async function memoryOf(key: string): Promise<ReaderMemory> {
+    const known = readers.get(key);
+    if (known) return known;
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = loadReader(key).finally(() => loading.delete(key));
+      loading.set(key, pending);
+      changedWhileLoading.delete(key);
+      pending.then(
+        (memory) => {
+          // A hide or impression that landed while this read ran may be missing from it.
+          if (changedWhileLoading.delete(key)) return;
+          readers.set(key, memory);
+        },
+        () => {},
+      );
+    }
+    return pending;
+  }
+
+  /** The reader's memory here changed (or another instance says it did). */
+  function readerChanged(key: string, change?: (memory: ReaderMemory) => void) {
+    const memory = readers.get(key);
+    if (memory && change) change(memory);
+    else readers.delete(key);
+    if (loading.has(key)) changedWhileLoading.add(key);
+  }
+
   async function readerState(reader: Reader, snap: ServingSnapshot): Promise<ReaderState> {
-    const capped = snap.campaigns.some((c) => c.frequencyCap);
     const audiences =
       reader.userId &&
       reader.personalisedAds &&
       snap.campaigns.some((c) => c.audiences.include.length || c.audiences.exclude.length);
-    const [hidden, seen, member] = await Promise.all([
-      db.select({ id: adHidden.creativeId }).from(adHidden).where(eq(adHidden.viewerKey, reader.key)),
-      capped
-        ? db
-            .select({
-              id: adImpressions.campaignId,
-              day: sql<number>`count(*) filter (where ${adImpressions.at} > now() - interval '1 day')::int`,
-              week: sql<number>`count(*) filter (where ${adImpressions.at} > now() - interval '7 days')::int`,
-              month: sql<number>`count(*)::int`,
-            })
-            .from(adImpressions)
-            .where(
-              and(
-                eq(adImpressions.viewerKey, reader.key),
-                sql`${adImpressions.at} > now() - interval '30 days'`,
-              ),
-            )
-            .groupBy(adImpressions.campaignId)
-        : [],
+    const [memory, member] = await Promise.all([
+      memoryOf(reader.key),
       audiences && reader.userId
         ? db
             .select({ id: adAudienceMembers.audienceId })
@@ -283,9 +351,16 @@ export function createAdServer(deps: {
             )
         : [],
     ]);
+    const at = now().getTime();
+    const seen = new Map<string, { DAY: number; WEEK: number; MONTH: number }>();
+    for (const [campaignId, times] of memory.seen) {
+      const within = (period: keyof typeof SEEN_WINDOW_MS) =>
+        times.filter((t) => t > at - SEEN_WINDOW_MS[period]).length;
+      seen.set(campaignId, { DAY: within("DAY"), WEEK: within("WEEK"), MONTH: within("MONTH") });
+    }
     return {
-      hidden: new Set(hidden.map((h) => h.id)),
-      seen: new Map(seen.map((r) => [r.id, { DAY: r.day, WEEK: r.week, MONTH: r.month }])),
+      hidden: memory.hidden,
+      seen,
       audiences: new Set(member.map((m) => m.id)),
       place: reader.place,
     };
@@ -340,7 +415,7 @@ export function createAdServer(deps: {
       return picks.map((pick) => ({
         pick,
         token: tokens.sign({
-          decisionId: uuidv7(),
+          decisionId: decisionId(at.getTime()),
           campaignId: pick.campaign.id,
           creativeId: pick.creative.id,
           adAccountId: pick.campaign.adAccountId,
@@ -386,6 +461,15 @@ export function createAdServer(deps: {
       });
       applyBilled(result, snap);
       if (result.outcome === "DUPLICATE") return invalid("DUPLICATE");
+      if (kind === "IMPRESSION") {
+        readerChanged(decision.viewerKey, (memory) => {
+          const times = memory.seen.get(decision.campaignId);
+          const t = at.getTime();
+          if (times) times.push(t);
+          else memory.seen.set(decision.campaignId, [t]);
+        });
+        deps.onReaderChange?.(decision.viewerKey);
+      }
       return { decision, outcome: result.outcome };
     },
 
@@ -395,6 +479,19 @@ export function createAdServer(deps: {
         .from(adCreatives)
         .where(eq(adCreatives.id, decision.creativeId));
       return row?.url ?? null;
+    },
+
+    async hide(decision) {
+      await db
+        .insert(adHidden)
+        .values({ viewerKey: decision.viewerKey, creativeId: decision.creativeId })
+        .onConflictDoNothing();
+      readerChanged(decision.viewerKey, (memory) => memory.hidden.add(decision.creativeId));
+      deps.onReaderChange?.(decision.viewerKey);
+    },
+
+    forgetReader(key) {
+      readerChanged(key);
     },
 
     invalidate() {
