@@ -16,10 +16,11 @@ import { problems } from "../../lib/openapi-responses.ts";
 import { type FilterSpec, parseSearchAnd } from "../../lib/search-filter.ts";
 import { resolveJwtSecret } from "../../lib/secret.ts";
 import { type NormalizedUrl, normalizeUrl } from "../../lib/url-normalize.ts";
+import { onEvent } from "../outbox/index.ts";
 import { adTokenKey } from "./ad-tokens.ts";
 import { loadPageFacts } from "./filters.ts";
 import { type AdServer, createAdServer } from "./serving.ts";
-import { tendCampaigns } from "./spend.ts";
+import { tendCampaigns, tendCampaignsPaidBy } from "./spend.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,6 +79,18 @@ export const adsServingPlugin = fp(
       }
       done();
     });
+    // A credit to a wallet paying for campaigns out of reserve tops them up now, not at the next
+    // settlement; serving (here and elsewhere) reads them again once that has committed.
+    let credited = false;
+    onEvent(app.outbox, "wallet.credited", async (tx, wallet) => {
+      if (await tendCampaignsPaidBy(tx, wallet, new Date())) credited = true;
+    });
+    app.outbox.afterDispatch(async () => {
+      if (!credited) return;
+      credited = false;
+      server.invalidate();
+      app.invalidation.send("ads");
+    });
     if (config.ADS_SETTLE_INTERVAL_MS > 0) {
       await repeatEvery(
         app.jobs,
@@ -89,7 +102,7 @@ export const adsServingPlugin = fp(
       );
     }
   },
-  { name: "ads-serving", dependencies: ["db", "jobs", "invalidation", "storage"] },
+  { name: "ads-serving", dependencies: ["db", "jobs", "invalidation", "storage", "outbox"] },
 );
 
 /** Serving (ADS.md §2.3): public, anonymous allowed, never cached. */

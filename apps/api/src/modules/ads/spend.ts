@@ -257,3 +257,27 @@ export async function tendCampaigns(db: Db, now: Date): Promise<number> {
   for (const { id } of running) await tendCampaign(db, id, now);
   return running.length;
 }
+
+/**
+ * The running campaigns a wallet pays for, tended now (a credit came in): answers whether there
+ * were any. Each in a savepoint of the caller's transaction.
+ */
+export async function tendCampaignsPaidBy(
+  tx: Db,
+  wallet: { userId: string | null; organizationId: string | null; currency: string },
+  now: Date,
+): Promise<boolean> {
+  const owner = wallet.userId
+    ? and(eq(adAccounts.ownerKind, "USER"), eq(adAccounts.userId, wallet.userId))
+    : wallet.organizationId
+      ? and(eq(adAccounts.ownerKind, "ORGANIZATION"), eq(adAccounts.organizationId, wallet.organizationId))
+      : null;
+  if (!owner) return false;
+  const running = await tx
+    .select({ id: adCampaigns.id })
+    .from(adCampaigns)
+    .innerJoin(adAccounts, eq(adAccounts.id, adCampaigns.adAccountId))
+    .where(and(owner, eq(adCampaigns.status, "ACTIVE"), eq(adAccounts.currency, wallet.currency)));
+  for (const { id } of running) await tendCampaign(tx, id, now);
+  return running.length > 0;
+}

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../db/schema/money.ts";
 import { conflict } from "../../lib/errors.ts";
+import { record } from "../outbox/index.ts";
 
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
 
@@ -117,6 +118,8 @@ export async function postTransaction(tx: Db, input: TransactionInput): Promise<
       kind: ledgerAccounts.kind,
       balance: ledgerAccounts.balance,
       currency: ledgerAccounts.currency,
+      userId: ledgerAccounts.userId,
+      organizationId: ledgerAccounts.organizationId,
     })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, ids))
@@ -161,6 +164,16 @@ export async function postTransaction(tx: Db, input: TransactionInput): Promise<
     .update(ledgerAccounts)
     .set({ balance: sql`${ledgerAccounts.balance} + case ${ledgerAccounts.id} ${deltas} end` })
     .where(inArray(ledgerAccounts.id, ids));
+  // Whatever waits for money (a campaign out of reserve) hears of it once this commits.
+  for (const account of accounts) {
+    if (account.kind === "WALLET" && (byAccount.get(account.id) ?? 0) > 0) {
+      await record(tx, "wallet.credited", {
+        userId: account.userId,
+        organizationId: account.organizationId,
+        currency: account.currency,
+      });
+    }
+  }
   return transaction;
 }
 

@@ -39,6 +39,12 @@ export const EVENTS = {
     inviterId: z.uuid(),
     email: z.string(),
   }),
+  /** Money came into a wallet (a top-up, a credit, a transfer, a reserve given back). */
+  "wallet.credited": z.object({
+    userId: z.uuid().nullable(),
+    organizationId: z.uuid().nullable(),
+    currency: z.string(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENTS;
