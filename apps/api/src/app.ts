@@ -22,6 +22,7 @@ import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
 import {
   adsAdminRoutes,
+  adsBillingRoutes,
   adsRoutes,
   adsServingPlugin,
   servingRoutes,
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(moderationRoutes);
       await api.register(adsRoutes);
       await api.register(adsAdminRoutes);
+      await api.register(adsBillingRoutes);
       await api.register(targetingRoutes);
       await api.register(servingRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {

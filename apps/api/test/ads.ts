@@ -62,6 +62,7 @@ export interface CampaignOptions {
   dailyMicros?: number | null;
   frequencyCap?: { impressions: number; period: string } | null;
   launch?: boolean;
+  timezone?: string;
 }
 
 let seq = 0;
@@ -76,7 +77,7 @@ export async function runningCampaign(
 ): Promise<Advertiser> {
   const n = ++seq;
   const user = await createUser(app, { displayName: `Advertiser ${n}` });
-  const account = await openAdAccount(app, user);
+  const account = await openAdAccount(app, user, opts.timezone);
   if (opts.walletMinor ?? 10_000) await creditWallet(app, admin, user.id, opts.walletMinor ?? 10_000);
   const domain = `shop${n}-${randomUUID().slice(0, 8)}.example.com`;
   const creative = (

@@ -426,3 +426,40 @@ export type AdNotBilledReason = (typeof AD_NOT_BILLED_REASONS)[number];
 /** Why a reader sees an ad ("Why this ad?", EU DSA Art. 26): the targeting that applied. */
 export const AD_WHY_REASONS = ["SITE", "PLACE", "AUDIENCE", "EVERYONE"] as const;
 export type AdWhyReason = (typeof AD_WHY_REASONS)[number];
+
+/** The lines of an account's spend (ADS.md §2.3 Billing): its campaigns' reserves and charges. */
+export const AD_SPEND_KINDS = ["AD_HOLD", "AD_RELEASE", "AD_SPEND", "AD_CREDIT"] as const;
+export type AdSpendKind = (typeof AD_SPEND_KINDS)[number];
+export const AD_SPEND_KIND_LABELS: Record<AdSpendKind, string> = {
+  AD_SPEND: "Ad spend",
+  AD_CREDIT: "Credit",
+  AD_HOLD: "Reserved",
+  AD_RELEASE: "Released",
+};
+
+export const AD_STATEMENT_STATUSES = ["OPEN", "ISSUED"] as const;
+export type AdStatementStatus = (typeof AD_STATEMENT_STATUSES)[number];
+/** Statement numbers: gapless per year of issue, "ADS-2026-000001". */
+export const AD_STATEMENT_PREFIX = "ADS";
+
+/** The Billing screen's words (ADS.md §1.10). */
+export const AD_BILLING_TEXTS = {
+  title: "Billing",
+  description: "Payments and invoices for your advertising.",
+  wallet: "Wallet balance",
+  reserved: "Reserved for running campaigns",
+  spentThisMonth: "Spent this month",
+  runsOut: (date: string) => `Runs out around ${date}`,
+  addFunds: "Add funds",
+  spend: "Spend",
+  statements: "Monthly statements",
+  exportCsv: "Export CSV",
+  downloadPdf: "Download PDF",
+  soFar: (month: string) => `${month} (so far)`,
+  notFinal: "Not final",
+  footnote: "Ads are paid from your Flipside wallet. Invalid clicks and impressions are never charged.",
+  emptyTitle: "No spend yet",
+  emptyText: "Spend appears here once your ads run.",
+  error: "Could not load billing.",
+  retry: "Try again",
+} as const;

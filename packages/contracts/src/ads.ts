@@ -22,6 +22,8 @@ import {
   AD_PRICING_MODELS,
   AD_REJECTION_REASONS,
   AD_REVIEW_STATUSES,
+  AD_SPEND_KINDS,
+  AD_STATEMENT_STATUSES,
   AD_TARGETING_LIMITS,
   AD_TARGETING_MESSAGES,
   AD_VIEWER_ROLES,
@@ -523,3 +525,53 @@ export const AdReconciliation = z
   })
   .meta({ id: "AdReconciliation" });
 export type AdReconciliation = z.infer<typeof AdReconciliation>;
+
+/** What an advertiser account has and spends (ADS.md §2.3 Billing). */
+export const AdBilling = z
+  .object({
+    currency: z.string(),
+    /** The paying wallet's balance; null for an organisation's MEMBER (its wallet is not theirs to see). */
+    walletBalanceMinor: z.int().nullable(),
+    /** Still reserved by the account's campaigns for what they may spend (not yet billed). */
+    reservedMicros: z.int(),
+    /** Billed from the 1st of this month in the account's time zone (settled or not). */
+    spentThisMonthMicros: z.int(),
+    /** Billed over the last 7 days, divided by 7. */
+    averageDailySpendMicros: z.int(),
+    /** When wallet and reserves would run out at that average (account time zone); null without spend or wallet. */
+    runsOutOn: z.iso.date().nullable(),
+  })
+  .meta({ id: "AdBilling" });
+export type AdBilling = z.infer<typeof AdBilling>;
+
+export const AdSpendLine = z
+  .object({
+    id: Uuid,
+    /** The day in the account's time zone. */
+    date: z.iso.date(),
+    at: z.iso.datetime(),
+    campaignId: Uuid.nullable(),
+    campaignName: z.string().nullable(),
+    kind: z.enum(AD_SPEND_KINDS),
+    /** How much moved, always positive: the kind says which way. */
+    amountMinor: z.int(),
+    currency: z.string(),
+    ledgerTransactionId: Uuid,
+  })
+  .meta({ id: "AdSpendLine" });
+export type AdSpendLine = z.infer<typeof AdSpendLine>;
+
+export const AdStatement = z
+  .object({
+    id: Uuid,
+    /** YYYY-MM, the month in the account's time zone. */
+    period: z.string().regex(/^\d{4}-\d{2}$/),
+    periodType: z.literal("MONTH"),
+    status: z.enum(AD_STATEMENT_STATUSES),
+    number: z.string().nullable(),
+    totalMinor: z.int(),
+    currency: z.string(),
+    issuedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "AdStatement" });
+export type AdStatement = z.infer<typeof AdStatement>;

@@ -15,6 +15,7 @@ import {
   AD_PRICING_MODELS,
   AD_REJECTION_REASONS,
   AD_REVIEW_STATUSES,
+  AD_STATEMENT_STATUSES,
   AD_TARGET_KINDS,
   type AdAudienceAction,
   type AdAudienceRuleType,
@@ -462,3 +463,42 @@ export const adReports = pgTable(
     index("ad_reports_creative_idx").on(t.creativeId, t.at),
   ],
 );
+
+/**
+ * An account's monthly statement (ADS.md §3.10): what its campaigns were charged (AD_SPEND) in a
+ * month of its time zone. OPEN while the month runs; issued, numbered and frozen early on the 1st.
+ * The PDF is drawn from the ledger, which never changes, so it is not stored.
+ */
+export const adStatements = pgTable(
+  "ad_statements",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    adAccountId: uuid("ad_account_id")
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: "cascade" }),
+    /** YYYY-MM in the account's time zone. */
+    period: text("period").notNull(),
+    status: text("status", { enum: AD_STATEMENT_STATUSES }).notNull().default("OPEN"),
+    number: text("number"),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull().default(0),
+    currency: text("currency").notNull(),
+    issuedAt: at("issued_at"),
+  },
+  (t) => [
+    uniqueIndex("ad_statements_period_key").on(t.adAccountId, t.period),
+    uniqueIndex("ad_statements_number_key").on(t.number),
+    check("ad_statements_period_check", sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check(
+      "ad_statements_issued_check",
+      sql`(${t.status} = 'ISSUED') = (${t.number} is not null and ${t.issuedAt} is not null)`,
+    ),
+  ],
+);
+
+/** The last statement number of each year of issue (gapless: taken in the issuing transaction). */
+export const adStatementCounters = pgTable("ad_statement_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});

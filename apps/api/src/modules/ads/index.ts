@@ -1,4 +1,5 @@
 export { adsRoutes } from "./ads.routes.ts";
 export { adsAdminRoutes } from "./ads-admin.routes.ts";
+export { adsBillingRoutes } from "./billing.routes.ts";
 export { adsServingPlugin, servingRoutes } from "./serving.routes.ts";
 export { targetingRoutes } from "./targeting.routes.ts";
