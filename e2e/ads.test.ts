@@ -929,63 +929,74 @@ describe("an advertiser's first campaign, end to end (issue 20)", () => {
   });
 });
 
+/**
+ * `owner`'s advertiser account (Tom's Bakery), €100 in the wallet, an approved creative
+ * ("Sourdough, still warm") and a running CPM campaign "Warm bread" (€50, ASAP) on `domain` alone.
+ */
+async function runningCampaign(
+  owner: { id: string; token: string },
+  opts: { domain: string; bidMicros: number },
+) {
+  const opened = await api<{ id: string }>("/v1/ad-accounts", {
+    method: "POST",
+    token: owner.token,
+    body: { name: "Tom's Bakery", ownerKind: "USER", timezone: "UTC" },
+  });
+  const adAccountId = opened.data.id;
+  await credit(owner.id, 10_000);
+  const creative = await api<{ id: string }>("/v1/ad-creatives", {
+    method: "POST",
+    token: owner.token,
+    body: {
+      adAccountId,
+      name: "Loaf",
+      headline: "Sourdough, still warm",
+      body: "Baked at dawn.",
+      destinationUrl: `https://${opts.domain}/offer`,
+    },
+  });
+  await approve(creative.data.id);
+  const filter = await api<{ id: string }>("/v1/ad-filters", {
+    method: "POST",
+    token: owner.token,
+    body: { adAccountId, name: "My site", mode: "INCLUDE", rules: [{ type: "DOMAIN", value: opts.domain }] },
+  });
+  const campaign = await api<{ id: string }>("/v1/ad-campaigns", {
+    method: "POST",
+    token: owner.token,
+    body: {
+      adAccountId,
+      name: "Warm bread",
+      pricingModel: "CPM",
+      bidding: { strategy: "MANUAL", bidMicros: opts.bidMicros },
+      budget: { totalMicros: 50_000_000, dailyMicros: null, pacing: "ASAP" },
+      schedule: { startAt: new Date().toISOString(), endAt: null, weekly: null },
+      frequencyCap: null,
+      creativeIds: [creative.data.id],
+      filterIds: [filter.data.id],
+    },
+  });
+  expect(campaign.status, JSON.stringify(campaign.data)).toBe(201);
+  const launched = await api(`/v1/ad-campaigns/${campaign.data.id}/status`, {
+    method: "POST",
+    token: owner.token,
+    body: { status: "ACTIVE" },
+  });
+  expect(launched.status).toBe(200);
+  return { id: campaign.data.id, adAccountId };
+}
+
 describe("the ad on a discussion page", () => {
   it("comes after the page without moving it, counts a view after a second in view, a click once, and stays hidden once hidden", async () => {
     const tom = await journey.account("Tom Baker", { email: uniqueEmail("tom") });
-    const opened = await api<{ id: string }>("/v1/ad-accounts", {
-      method: "POST",
-      token: tom.token,
-      body: { name: "Tom's Bakery", ownerKind: "USER", timezone: "UTC" },
-    });
-    const adAccountId = opened.data.id;
-    await credit(tom.id, 10_000);
     const domain = `bakery-${Date.now().toString(36)}.example.com`;
     const destination = `https://${domain}/offer`;
-    const creative = await api<{ id: string }>("/v1/ad-creatives", {
-      method: "POST",
-      token: tom.token,
-      body: {
-        adAccountId,
-        name: "Loaf",
-        headline: "Sourdough, still warm",
-        body: "Baked at dawn.",
-        destinationUrl: destination,
-      },
-    });
-    await approve(creative.data.id);
-    const filter = await api<{ id: string }>("/v1/ad-filters", {
-      method: "POST",
-      token: tom.token,
-      body: { adAccountId, name: "My site", mode: "INCLUDE", rules: [{ type: "DOMAIN", value: domain }] },
-    });
-    const campaign = await api<{ id: string }>("/v1/ad-campaigns", {
-      method: "POST",
-      token: tom.token,
-      body: {
-        adAccountId,
-        name: "Warm bread",
-        pricingModel: "CPM",
-        bidding: { strategy: "MANUAL", bidMicros: 2_000_000 },
-        budget: { totalMicros: 50_000_000, dailyMicros: null, pacing: "ASAP" },
-        schedule: { startAt: new Date().toISOString(), endAt: null, weekly: null },
-        frequencyCap: null,
-        creativeIds: [creative.data.id],
-        filterIds: [filter.data.id],
-      },
-    });
-    expect(campaign.status, JSON.stringify(campaign.data)).toBe(201);
-    const launched = await api(`/v1/ad-campaigns/${campaign.data.id}/status`, {
-      method: "POST",
-      token: tom.token,
-      body: { status: "ACTIVE" },
-    });
-    expect(launched.status).toBe(200);
+    const campaign = await runningCampaign(tom, { domain, bidMicros: 2_000_000 });
     const stats = async () =>
       (
-        await api<{ stats: { impressions: number; clicks: number } }>(
-          `/v1/ad-campaigns/${campaign.data.id}`,
-          { token: tom.token },
-        )
+        await api<{ stats: { impressions: number; clicks: number } }>(`/v1/ad-campaigns/${campaign.id}`, {
+          token: tom.token,
+        })
       ).data.stats;
 
     // A page with a discussion long enough that, on a phone, the ad (after it) starts out of view.
@@ -1073,6 +1084,127 @@ describe("the ad on a discussion page", () => {
     await lookedUp;
     await page.waitForTimeout(300);
     expect(await page.getByTestId("ad-slot").count()).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});
+
+describe("ads billing", () => {
+  it("shows the money, the spend by month with its CSV and the month's statement, on a phone and in the dark", async () => {
+    const bea = await journey.account("Bea Baker", { email: uniqueEmail("bea") });
+    const domain = `rolls-${Date.now().toString(36)}.example.com`;
+    // €100 for a thousand views (the most a bid may be): ten cents a view, twenty views.
+    const campaign = await runningCampaign(bea, { domain, bidMicros: 100_000_000 });
+    const browser = {
+      "user-agent":
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+    };
+    for (let i = 0; i < 20; i++) {
+      const ads = await api<{ impressionUrl: string }[]>(
+        `/v1/advertisings?searchAnd=${encodeURIComponent(`url==https://${domain}/rolls`)}`,
+        { headers: browser },
+      );
+      const [ad] = ads.data;
+      expect(ad, "an ad").toBeDefined();
+      const seen = await api(new URL(ad?.impressionUrl ?? "").pathname.replace(/^\/api/, ""), {
+        method: "POST",
+        headers: browser,
+      });
+      expect(seen.status).toBe(204);
+    }
+    // Paused: the views' €2 are charged and the rest of the reserve goes back.
+    await api(`/v1/ad-campaigns/${campaign.id}/status`, {
+      method: "POST",
+      token: bea.token,
+      body: { status: "PAUSED" },
+    });
+
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, bea);
+    const { page } = tab;
+    await visit(page, "/ads/billing");
+    await page.getByRole("heading", { level: 1, name: "Billing" }).waitFor();
+    expect(await page.getByTestId("billing-wallet").textContent()).toContain("Wallet balance€98.00");
+    expect(await page.getByTestId("billing-reserved").textContent()).toContain(
+      "Reserved for running campaigns€0.00",
+    );
+    expect(await page.getByTestId("billing-this-month").textContent()).toContain("Spent this month€2.00");
+    // €98 at €2 a week (€0.29 a day): 343 days.
+    const runsOut = new Date(Date.now() + 343 * 86_400_000).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(await page.getByTestId("billing-runway").textContent()).toBe(
+      `RunwayRuns out around ${runsOut}At €0.29 a day, the last 7 days' average`,
+    );
+    expect(await page.getByTestId("billing-add-funds").getAttribute("href")).toBe("/profile/wallet");
+    const rows = page.getByTestId("billing-spend-row");
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringMatching(/Warm breadReleased€48\.00$/),
+      expect.stringMatching(/Warm breadAd spend€2\.00$/),
+      expect.stringMatching(/Warm breadReserved€50\.00$/),
+    ]);
+    const statement = page.getByTestId("billing-statement-row");
+    const month = new Date().toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    expect(await statement.textContent()).toContain(`${month} (so far)Not final€2.00Download PDF`);
+    const pdf = await page.evaluate(
+      async (href) => {
+        const res = await fetch(href);
+        return { type: res.headers.get("content-type"), start: (await res.text()).slice(0, 5) };
+      },
+      (await statement.getByTestId("billing-statement-pdf").getAttribute("href")) ?? "",
+    );
+    expect(pdf).toEqual({ type: "application/pdf", start: "%PDF-" });
+    await page
+      .getByText("Ads are paid from your Flipside wallet. Invalid clicks and impressions are never charged.")
+      .waitFor();
+
+    // The CSV is what the table shows.
+    const csv = await page.evaluate(
+      async (href) => (await fetch(href)).text(),
+      (await page.getByTestId("billing-csv").getAttribute("href")) ?? "",
+    );
+    expect(csv.split("\r\n")[0]).toBe('"Date","Campaign","Type","Amount","Currency","Transaction"');
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(4);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // Another month: nothing spent then, said so; the keyboard reaches the choice.
+    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15));
+    const label = lastMonth.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    await page.getByLabel("Month", { exact: true }).focus();
+    await page.getByLabel("Month", { exact: true }).selectOption({ label });
+    await page.getByTestId("billing-spend-empty").getByText(`No spend in ${label}`).waitFor();
+    expect(new URL(page.url()).searchParams.get("month")).toBe(lastMonth.toISOString().slice(0, 7));
+    expect(await page.getByTestId("billing-csv").getAttribute("href")).toContain("date%3E%3D");
+
+    // A phone, in the dark: the table is cards, nothing wider than the screen.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await visit(page, "/ads/billing");
+    await rows.first().waitFor();
+    expect(await overflow(page)).toBe(0);
+    await darkMode(page);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+
+  it("says there is no spend yet for a new advertiser", async () => {
+    const ned = await journey.account("Ned New", { email: uniqueEmail("ned") });
+    await api("/v1/ad-accounts", {
+      method: "POST",
+      token: ned.token,
+      body: { name: "Ned's Nuts", ownerKind: "USER", timezone: "UTC" },
+    });
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, ned);
+    const { page } = tab;
+    await visit(page, "/ads/billing");
+    const empty = page.getByTestId("billing-spend-empty");
+    await empty.getByText("No spend yet").waitFor();
+    await empty.getByText("Spend appears here once your ads run.").waitFor();
+    expect(await page.getByTestId("billing-runway").textContent()).toContain(
+      "No spend in the last 7 days to project from.",
+    );
+    await page.getByTestId("billing-statements-empty").waitFor();
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });

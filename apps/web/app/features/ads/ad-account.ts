@@ -48,3 +48,9 @@ export function writeAccess(
   if (!activated) return { canWrite: false, reason: "Confirm your email to advertise." };
   return { canWrite: true, reason: null };
 }
+
+/** Where an account's paying wallet is topped up: its owner's wallet page. */
+export const walletPath = (account: AdAccount) =>
+  account.ownerKind === "ORGANIZATION"
+    ? `/profile/wallet?organizationId=${account.ownerId}`
+    : "/profile/wallet";

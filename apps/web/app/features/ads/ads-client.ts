@@ -2,6 +2,7 @@ import type {
   AdAccount,
   AdAccountOwnerChoice,
   AdAudience,
+  AdBilling,
   AdCampaign,
   AdCreative,
   AdCreativeImage,
@@ -12,6 +13,8 @@ import type {
   AdFilterTestResult,
   AdGeoFence,
   AdminAdCreative,
+  AdSpendLine,
+  AdStatement,
   CreateAdAccount,
   CreateAdAudience,
   CreateAdCampaign,
@@ -25,12 +28,13 @@ import type {
   UpdateAdGeoFence,
 } from "@flipside/contracts/ads";
 import type { Wallet } from "@flipside/contracts/money";
-import { type ApiClient, api, type ListPage } from "../../lib/api.ts";
+import { type ApiClient, api, buildApiUrl, type ListPage } from "../../lib/api.ts";
 
 export type {
   AdAccount,
   AdAccountOwnerChoice,
   AdAudience,
+  AdBilling,
   AdCampaign,
   AdCreative,
   AdCreativeImage,
@@ -39,6 +43,8 @@ export type {
   AdFilterSummary,
   AdGeoFence,
   AdminAdCreative,
+  AdSpendLine,
+  AdStatement,
 } from "@flipside/contracts/ads";
 
 /** A list of one advertiser account's objects: `searchAnd` always names the account (ADS.md §2.3). */
@@ -130,6 +136,11 @@ export function createAdsClient(client: ApiClient = api) {
       client.put<AdAudience>(`/v1/ad-audiences/${id}`, input),
     deleteAudience: (id: string) => client.delete(`/v1/ad-audiences/${id}`),
 
+    billing: (adAccountId: string) => client.get<AdBilling>(`/v1/ad-accounts/${adAccountId}/billing`),
+    spend: (q: AccountListQuery): Promise<ListPage<AdSpendLine>> => client.list("/v1/ad-spend", listQuery(q)),
+    statements: (q: AccountListQuery): Promise<ListPage<AdStatement>> =>
+      client.list("/v1/ad-statements", listQuery(q)),
+
     reviewQueue: (page = 0): Promise<ListPage<AdminAdCreative>> =>
       client.list("/v1/admin/ad-creatives", {
         searchAnd: "reviewStatus==PENDING_REVIEW,archived==false",
@@ -146,4 +157,9 @@ export function createAdsClient(client: ApiClient = api) {
 }
 
 export const adsApi = createAdsClient();
+
+/** The CSV of the spend lines a list shows (a download, not a fetch). */
+export const spendCsvHref = (q: AccountListQuery) =>
+  buildApiUrl("/v1/ad-spend", { searchAnd: listQuery(q).searchAnd, format: "csv" });
+export const statementPdfHref = (id: string) => buildApiUrl(`/v1/ad-statements/${id}/pdf`);
 export type AdsClient = ReturnType<typeof createAdsClient>;

@@ -9,7 +9,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { CircleAlert, LayoutDashboard, Plus } from "../../components/ui/icons.tsx";
 import { loadForAccount } from "../../features/ads/account-loader.server.ts";
-import { useAdsContext, writeAccess } from "../../features/ads/ad-account.ts";
+import { useAdsContext, walletPath, writeAccess } from "../../features/ads/ad-account.ts";
 import type { AdAccount, AdsClient } from "../../features/ads/ads-client.ts";
 import { SignInToAdvertise, SuspendedBanner } from "../../features/ads/ads-screen.tsx";
 import { LoadFailed } from "../../features/ads/load-failed.tsx";
@@ -164,15 +164,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                         {formatMoney(shown.wallet.balance, shown.wallet.currency)}
                       </p>
                       <Button variant="outline" asChild>
-                        <AppLink
-                          to={
-                            account.ownerKind === "ORGANIZATION"
-                              ? `/profile/wallet?organizationId=${account.ownerId}`
-                              : "/profile/wallet"
-                          }
-                        >
-                          Add funds
-                        </AppLink>
+                        <AppLink to={walletPath(account)}>Add funds</AppLink>
                       </Button>
                     </CardContent>
                   </Card>
