@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AdGeoShape } from "@flipside/contracts/ads";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { organizationMembers, organizations } from "../src/db/schema/organizations.ts";
@@ -63,6 +64,8 @@ export interface CampaignOptions {
   frequencyCap?: { impressions: number; period: string } | null;
   launch?: boolean;
   timezone?: string;
+  /** Geo fences the campaign runs in (include) or not (exclude), each made for it. */
+  fences?: { include?: AdGeoShape[][]; exclude?: AdGeoShape[][] };
 }
 
 let seq = 0;
@@ -98,6 +101,18 @@ export async function runningCampaign(
       rules: [{ type: "DOMAIN", value: domain }],
     })
   ).id;
+  const fence = async (shapes: AdGeoShape[], i: number) =>
+    (
+      await sendAs(app, user, "/api/v1/ad-geo-fences", {
+        adAccountId: account,
+        name: `Fence ${i + 1}`,
+        shapes,
+      })
+    ).id as string;
+  const geoFences = {
+    include: await Promise.all((opts.fences?.include ?? []).map(fence)),
+    exclude: await Promise.all((opts.fences?.exclude ?? []).map((s, i) => fence(s, i + 100))),
+  };
   const campaign = (
     await sendAs(app, user, "/api/v1/ad-campaigns", {
       adAccountId: account,
@@ -113,6 +128,7 @@ export async function runningCampaign(
       frequencyCap: opts.frequencyCap === undefined ? null : opts.frequencyCap,
       creativeIds: [creative],
       filterIds: [filter],
+      geoFences,
     })
   ).id;
   if (opts.launch ?? true) {

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { adReports } from "../../db/schema/ads.ts";
 import { clientKey } from "../../lib/client-address.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { openGeoIp, type Place } from "../../lib/geoip.ts";
 import { repeatEvery } from "../../lib/jobs.ts";
 import { problems } from "../../lib/openapi-responses.ts";
 import { type FilterSpec, parseSearchAnd } from "../../lib/search-filter.ts";
@@ -28,6 +29,8 @@ declare module "fastify" {
       server: AdServer;
       /** Settles and tops up every running campaign now (the periodic job's work; tests). */
       tend(): Promise<number>;
+      /** Where a reader's address is (GEOIP_DB), or null: fenced campaigns are then not shown. */
+      place(address: string): Place | null;
     };
   }
 }
@@ -62,7 +65,8 @@ export const adsServingPlugin = fp(
       server.invalidate();
       return n;
     };
-    app.decorate("ads", { server, tend });
+    const geo = config.GEOIP_DB ? await openGeoIp(config.GEOIP_DB) : null;
+    app.decorate("ads", { server, tend, place: (address: string) => geo?.place(address) ?? null });
     // An advertiser's change reaches serving at once here, and on the other instances as soon as
     // they hear of it (at the latest after ADS_CACHE_TTL_MS).
     app.invalidation.on("ads", () => server.invalidate());
@@ -171,7 +175,7 @@ export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
           key: viewer ? `u:${viewer.id}` : server.anonymousKey(request.ip, userAgent(request), new Date()),
           userId: viewer?.id ?? null,
           personalisedAds: viewer?.personalisedAds ?? false,
-          place: null,
+          place: app.ads.place(request.ip),
         },
         request.query.size,
       );
