@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AdGeoShape } from "@flipside/contracts/ads";
+import type { AdAudienceRule, AdGeoShape } from "@flipside/contracts/ads";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { organizationMembers, organizations } from "../src/db/schema/organizations.ts";
@@ -66,6 +66,8 @@ export interface CampaignOptions {
   timezone?: string;
   /** Geo fences the campaign runs in (include) or not (exclude), each made for it. */
   fences?: { include?: AdGeoShape[][]; exclude?: AdGeoShape[][] };
+  /** An audience with these rules that the campaign is not shown to. */
+  excludeAudience?: AdAudienceRule[];
 }
 
 let seq = 0;
@@ -113,6 +115,11 @@ export async function runningCampaign(
     include: await Promise.all((opts.fences?.include ?? []).map(fence)),
     exclude: await Promise.all((opts.fences?.exclude ?? []).map((s, i) => fence(s, i + 100))),
   };
+  const audiences: { include: string[]; exclude: string[] } = { include: [], exclude: [] };
+  if (opts.excludeAudience) {
+    const body = { adAccountId: account, name: "Not them", rules: opts.excludeAudience };
+    audiences.exclude.push((await sendAs(app, user, "/api/v1/ad-audiences", body)).id);
+  }
   const campaign = (
     await sendAs(app, user, "/api/v1/ad-campaigns", {
       adAccountId: account,
@@ -129,6 +136,7 @@ export async function runningCampaign(
       creativeIds: [creative],
       filterIds: [filter],
       geoFences,
+      audiences,
     })
   ).id;
   if (opts.launch ?? true) {

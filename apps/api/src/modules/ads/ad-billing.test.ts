@@ -29,6 +29,9 @@ beforeAll(async () => {
   admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
 });
 afterAll(async () => {
+  // ADS.md §4.5's invariants over all the money moved here.
+  const res = await t.app.inject({ url: "/api/v1/admin/ad-reconciliation", headers: admin.headers });
+  expect(res.json()).toMatchObject({ ledgerUnbalancedTransactions: 0, ok: true });
   await t.close();
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type CampaignOptions, creditWallet, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
@@ -117,7 +117,7 @@ describe("the lookup", () => {
     expect(ad).toMatchObject({
       id: a.creative,
       label: "Ad",
-      advertiserName: "Advertiser 1 ads",
+      advertiserName: `${a.user.displayName} ads`,
       displayDomain: "example.com",
       headline: "Fresh bread",
       body: "Baked at dawn.",
@@ -302,6 +302,39 @@ describe("impressions", () => {
     for (let i = 0; i < 2; i++) await beacon(await adFor(a.page));
     expect((await lookup(a.page)).json()).toEqual([]);
     expect((await lookup(a.page, { "user-agent": `${BROWSER} other` })).json()).toHaveLength(1);
+  });
+});
+
+describe("audiences at serving", () => {
+  it("keep an excluded audience's members from the ad, counting only readers who allow personalised ads", async () => {
+    const n = Date.now().toString(36);
+    const cycling = `https://cycling-${n}.example.com/tour`;
+    const a = await advertiser({
+      excludeAudience: [{ action: "VIEWED", type: "DOMAIN", value: `cycling-${n}.example.com` }],
+    });
+    const page = (
+      await t.app.inject({ method: "POST", url: "/api/v1/site-pages/flip", payload: { url: cycling } })
+    ).json();
+    const member = await createUser(t.app, { displayName: "Cyclist" });
+    const privateReader = await createUser(t.app, { displayName: "Private cyclist" });
+    const stranger = await createUser(t.app, { displayName: "Not a cyclist" });
+    await sendAs(t.app, member, "/api/account", { personalisedAds: true });
+    await sendAs(t.app, stranger, "/api/account", { personalisedAds: true });
+    for (const reader of [member, privateReader]) {
+      const viewed = await t.app.inject({
+        url: `/api/v1/site-pages/${page.id}/mine`,
+        headers: reader.headers,
+      });
+      expect(viewed.statusCode).toBe(200);
+    }
+    // Membership is recorded off the page view's path: a moment later.
+    await vi.waitFor(async () => expect((await lookup(a.page, member.headers)).json()).toEqual([]));
+    expect((await lookup(a.page, privateReader.headers)).json()).toHaveLength(1);
+    expect((await lookup(a.page, stranger.headers)).json()).toHaveLength(1);
+    expect((await lookup(a.page)).json()).toHaveLength(1);
+    // Consent withdrawn: what the reader read no longer counts.
+    await sendAs(t.app, member, "/api/account", { personalisedAds: false });
+    expect((await lookup(a.page, member.headers)).json()).toHaveLength(1);
   });
 });
 
