@@ -156,6 +156,8 @@ describe("billing", () => {
     const stranger = await createUser(t.app, { displayName: "Nosy" });
     expect((await spendOf(a, "", stranger)).statusCode).toBe(404);
     expect((await spendOf(a)).json()).toEqual([]);
+    // A kind with no lines yet (the admins' ad credits) is a filter like any other.
+    expect((await spendOf(a, ",kind==AD_CREDIT")).json()).toEqual([]);
     expect(
       (
         await get(

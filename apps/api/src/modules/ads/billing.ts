@@ -1,5 +1,6 @@
 import {
   AD_SPEND_KIND_LABELS,
+  AD_SPEND_KINDS,
   AD_STATEMENT_PREFIX,
   type AdBilling,
   type AdSpendLine,
@@ -53,7 +54,7 @@ function spendSpec(zone: string): FilterSpec {
     fields: {
       adAccountId: { column: adCampaigns.adAccountId, type: "uuid", ops: ["=="] },
       campaignId: { column: adCampaigns.id, type: "uuid", ops: ["=="] },
-      kind: { column: ledgerTransactions.kind, type: "enum", values: LEDGER_SPEND_KINDS, ops: ["=="] },
+      kind: { column: ledgerTransactions.kind, type: "enum", values: AD_SPEND_KINDS, ops: ["=="] },
       // The day in the account's zone, as the midnight (UTC) the filter's date parses to.
       date: {
         column: sql`((${ledgerTransactions.createdAt} at time zone ${zone})::date)::timestamp at time zone 'UTC'`,
@@ -139,7 +140,7 @@ export async function listSpend(db: Db, viewer: Viewer, q: ListQuery) {
   return { items: rows.map((r) => presentLine(r, account.currency)), total: counted?.n ?? 0 };
 }
 
-export const AD_SPEND_CSV_HEADER = ["Date", "Campaign", "Type", "Amount", "Currency", "Transaction"];
+const AD_SPEND_CSV_HEADER = ["Date", "Campaign", "Type", "Amount", "Currency", "Transaction"];
 
 /** Every matching line, oldest first, as the CSV the screen exports. */
 export async function spendCsv(db: Db, viewer: Viewer, searchAnd: string | undefined) {

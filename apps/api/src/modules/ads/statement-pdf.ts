@@ -1,6 +1,6 @@
 import { AD_BILLING_TEXTS } from "@flipside/contracts/ads";
 import { formatMoney } from "@flipside/contracts/money-constants";
-import PDFDocument from "pdfkit";
+import { moneyDocument } from "../../lib/pdf.ts";
 import type { StatementWithLines } from "./billing.ts";
 
 /** "2026-11" as "November 2026". */
@@ -12,34 +12,21 @@ export const monthName = (period: string) =>
   });
 
 /**
- * A monthly statement as an A4 PDF (pdfkit, as invoices are): what each campaign was charged in
+ * A monthly statement as an A4 PDF (as invoices are): what each campaign was charged in
  * the month. The running month's says "Not final" where the number goes. Not a tax invoice: the
  * wallet's top-ups are invoiced when they are paid.
  */
 export function statementPdf({ statement, account, lines }: StatementWithLines): Promise<Buffer> {
   const month = monthName(statement.period);
   const open = statement.status === "OPEN";
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    info: {
-      Title: open
-        ? `Advertising statement ${AD_BILLING_TEXTS.soFar(month)}`
-        : `Advertising statement ${statement.number}`,
-      Author: "Flipside",
-      Subject: `${account.name}, ${month}`,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, left, width, row, rule, finish } = moneyDocument({
+    Title: open
+      ? `Advertising statement ${AD_BILLING_TEXTS.soFar(month)}`
+      : `Advertising statement ${statement.number}`,
+    Author: "Flipside",
+    Subject: `${account.name}, ${month}`,
   });
   const money = (minor: number) => formatMoney(minor, statement.currency);
-  const left = 56;
-  const right = doc.page.width - 56;
-  const amountX = right - 140;
 
   doc.font("Helvetica-Bold").fontSize(22).fillColor("#111").text("Advertising statement", left, 56);
   doc.font("Helvetica").fontSize(10).fillColor("#444");
@@ -53,18 +40,6 @@ export function statementPdf({ statement, account, lines }: StatementWithLines):
   doc.font("Helvetica").fillColor("#333").text(account.name, left);
   doc.moveDown(1.5);
 
-  const row = (label: string, amount: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fillColor("#111");
-    doc.text(label, left, y, { width: amountX - left - 12 });
-    const after = doc.y;
-    doc.text(amount, amountX, y, { width: 140, align: "right" });
-    doc.y = Math.max(after, doc.y) + 6;
-  };
-  const rule = () => {
-    doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor("#ccc").stroke();
-    doc.y += 8;
-  };
   row("Campaign", "Charged", true);
   rule();
   for (const line of lines) row(line.name, money(line.minor));
@@ -84,8 +59,7 @@ export function statementPdf({ statement, account, lines }: StatementWithLines):
       `${AD_BILLING_TEXTS.footnote} Amounts in ${statement.currency}, charged as campaigns' spend was settled. This statement is not a tax invoice: wallet top-ups are invoiced when they are paid.`,
       left,
       doc.y,
-      { width: right - left },
+      { width },
     );
-  doc.end();
-  return done;
+  return finish();
 }

@@ -1,34 +1,21 @@
 import type { Invoice } from "@flipside/contracts/billing";
 import { countryName, formatTaxRate, PLAN_NAMES } from "@flipside/contracts/billing-constants";
 import { formatMoney } from "@flipside/contracts/money-constants";
-import PDFDocument from "pdfkit";
 import { day } from "../../lib/mail-templates/billing-mails.ts";
+import { moneyDocument } from "../../lib/pdf.ts";
 
 /**
- * The invoice as an A4 PDF (pdfkit). The standard Helvetica font covers Western European text;
+ * The invoice as an A4 PDF. The standard Helvetica font covers Western European text;
  * names outside it (Greek, Cyrillic, CJK) need an embedded font, not bundled yet.
  */
 export function invoicePdf(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    info: {
-      Title: `Invoice ${invoice.number}`,
-      Author: invoice.seller.name,
-      Subject: `${PLAN_NAMES[invoice.plan]} plan for ${invoice.domain}`,
-      CreationDate: new Date(invoice.issuedDate),
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, left, width, row, rule, finish } = moneyDocument({
+    Title: `Invoice ${invoice.number}`,
+    Author: invoice.seller.name,
+    Subject: `${PLAN_NAMES[invoice.plan]} plan for ${invoice.domain}`,
+    CreationDate: new Date(invoice.issuedDate),
   });
   const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const left = 56;
-  const right = doc.page.width - 56;
-  const width = right - left;
 
   doc.font("Helvetica-Bold").fontSize(22).text("Invoice", left, 56);
   doc.font("Helvetica").fontSize(10).fillColor("#444");
@@ -67,19 +54,6 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
   );
   doc.y = Math.max(sellerEnd, buyerEnd) + 24;
 
-  const amountX = right - 120;
-  const row = (label: string, amount: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fillColor("#111");
-    doc.text(label, left, y, { width: amountX - left - 12 });
-    const after = doc.y;
-    doc.text(amount, amountX, y, { width: 120, align: "right" });
-    doc.y = Math.max(after, doc.y) + 6;
-  };
-  const rule = () => {
-    doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor("#ccc").stroke();
-    doc.y += 8;
-  };
   row("Description", "Amount", true);
   rule();
   for (const line of invoice.lines) row(line.description, money(line.amount));
@@ -101,6 +75,5 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       doc.y,
       { width },
     );
-  doc.end();
-  return done;
+  return finish();
 }
