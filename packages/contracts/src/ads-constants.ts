@@ -439,6 +439,13 @@ export const AD_SPEND_KIND_LABELS: Record<AdSpendKind, string> = {
 
 export const AD_STATEMENT_STATUSES = ["OPEN", "ISSUED"] as const;
 export type AdStatementStatus = (typeof AD_STATEMENT_STATUSES)[number];
+/** A statement's month, "2026-11", as "November 2026". */
+export const periodLabel = (period: string) =>
+  new Date(`${period}-01T12:00:00Z`).toLocaleDateString("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 /** Statement numbers: gapless per year of issue, "ADS-2026-000001". */
 export const AD_STATEMENT_PREFIX = "ADS";
 

@@ -1,4 +1,4 @@
-import { AdBilling, AdSpendLine, AdStatement } from "@flipside/contracts/ads";
+import { AdBilling, AdSpendLine, AdStatement, periodLabel } from "@flipside/contracts/ads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { repeatEvery } from "../../lib/jobs.ts";
@@ -13,7 +13,7 @@ import {
   spendCsv,
   statementWithLines,
 } from "./billing.ts";
-import { monthName, statementPdf } from "./statement-pdf.ts";
+import { statementPdf } from "./statement-pdf.ts";
 
 const TAGS = ["ads"];
 const IdParams = z.object({ id: z.uuid() });
@@ -118,7 +118,8 @@ export const adsBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         new Date(),
       );
-      const name = found.statement.number ?? `Flipside ads ${monthName(found.statement.period)} (not final)`;
+      const name =
+        found.statement.number ?? `Flipside ads ${periodLabel(found.statement.period)} (not final)`;
       return reply
         .type("application/pdf")
         .header("content-disposition", `inline; filename="${name}.pdf"`)

@@ -275,14 +275,20 @@ export async function syncStatements(db: Db, account: AdAccountRow, now: Date): 
   const [months, stored] = await Promise.all([
     chargedByMonth(db, account).months(),
     db
-      .select({ period: adStatements.period, status: adStatements.status })
+      .select({
+        period: adStatements.period,
+        status: adStatements.status,
+        totalMinor: adStatements.totalMinor,
+      })
       .from(adStatements)
       .where(eq(adStatements.adAccountId, account.id)),
   ]);
-  const issued = new Set(stored.filter((s) => s.status === "ISSUED").map((s) => s.period));
+  const known = new Map(stored.map((s) => [s.period, s]));
   for (const { period, minor } of months.sort((a, b) => a.period.localeCompare(b.period))) {
-    if (issued.has(period)) continue;
+    const statement = known.get(period);
     const due = period < settledMonth;
+    // Most looks change nothing: an issued month, or the running one with the same total so far.
+    if (statement?.status === "ISSUED" || (!due && statement?.totalMinor === minor)) continue;
     await db.transaction(async (tx) => {
       await tx
         .insert(adStatements)

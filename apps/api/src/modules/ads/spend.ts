@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adAccounts, adCampaigns, adClicks, adImpressions } from "../../db/schema/ads.ts";
 import { adHoldAccount, platformAccount, postTransaction, walletAccount } from "../ledger/index.ts";
+import type { AdDecision } from "./ad-tokens.ts";
 import { localTime, priceOf } from "./delivery.ts";
 
 /**
@@ -135,16 +136,8 @@ export async function refillHold(
   });
 }
 
-export interface BillableEvent {
-  decisionId: string;
-  campaignId: string;
-  creativeId: string;
-  adAccountId: string;
-  siteDomain: string;
-  sitePageId: string | null;
-  viewerKey: string;
-  country: string | null;
-  priceMicros: number;
+/** A signed decision (what the event row records of it) with what the beacon adds. */
+export interface BillableEvent extends Omit<AdDecision, "pricingModel" | "issuedAt"> {
   /** The viewer is a member of the advertiser's account: counted, never charged. */
   self: boolean;
   /** The advertiser's local date now: the day whose budget the event counts against. */

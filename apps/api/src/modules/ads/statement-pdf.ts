@@ -1,15 +1,7 @@
-import { AD_BILLING_TEXTS } from "@flipside/contracts/ads";
+import { AD_BILLING_TEXTS, periodLabel } from "@flipside/contracts/ads";
 import { formatMoney } from "@flipside/contracts/money-constants";
 import { moneyDocument } from "../../lib/pdf.ts";
 import type { StatementWithLines } from "./billing.ts";
-
-/** "2026-11" as "November 2026". */
-export const monthName = (period: string) =>
-  new Date(`${period}-01T12:00:00Z`).toLocaleDateString("en-GB", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /**
  * A monthly statement as an A4 PDF (as invoices are): what each campaign was charged in
@@ -17,7 +9,7 @@ export const monthName = (period: string) =>
  * wallet's top-ups are invoiced when they are paid.
  */
 export function statementPdf({ statement, account, lines }: StatementWithLines): Promise<Buffer> {
-  const month = monthName(statement.period);
+  const month = periodLabel(statement.period);
   const open = statement.status === "OPEN";
   const { doc, left, width, row, rule, finish } = moneyDocument({
     Title: open

@@ -1,4 +1,9 @@
-import { AD_SPEND_KIND_LABELS, formatMicros, AD_BILLING_TEXTS as T } from "@flipside/contracts/ads-constants";
+import {
+  AD_SPEND_KIND_LABELS,
+  formatMicros,
+  periodLabel,
+  AD_BILLING_TEXTS as T,
+} from "@flipside/contracts/ads-constants";
 import { formatMoney, minorDigits } from "@flipside/contracts/money-constants";
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
@@ -25,12 +30,6 @@ import { OwnedTable } from "./owned-table.tsx";
 
 export const SPEND_PAGE_SIZE = 25;
 
-const monthLabel = (period: string) =>
-  new Date(`${period}-01T12:00:00Z`).toLocaleDateString("en-GB", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
     day: "numeric",
@@ -53,7 +52,7 @@ export function spendMonths(zone: string, now = new Date()) {
     const first = new Date(Date.UTC(year, month - 1 - i, 1));
     const last = new Date(Date.UTC(year, month - i, 0));
     const value = first.toISOString().slice(0, 7);
-    return { value, label: monthLabel(value), from: `${value}-01`, to: last.toISOString().slice(0, 10) };
+    return { value, label: periodLabel(value), from: `${value}-01`, to: last.toISOString().slice(0, 10) };
   });
 }
 
@@ -207,7 +206,7 @@ export function SpendLines({
         month ? (
           <EmptyState
             icon={Receipt}
-            title={`No spend in ${monthLabel(month)}`}
+            title={`No spend in ${periodLabel(month)}`}
             description="Choose another month, or all months."
             data-testid="billing-spend-empty"
           />
@@ -280,7 +279,7 @@ export function MonthlyStatements({
             {
               label: "Month",
               cell: (s) =>
-                s.status === "OPEN" ? T.soFar(monthLabel(s.period)) : <span>{monthLabel(s.period)}</span>,
+                s.status === "OPEN" ? T.soFar(periodLabel(s.period)) : <span>{periodLabel(s.period)}</span>,
             },
             {
               label: "Number",
@@ -297,7 +296,7 @@ export function MonthlyStatements({
                 >
                   <Download className="size-4" aria-hidden="true" />
                   {T.downloadPdf}
-                  <span className="sr-only">{` for ${monthLabel(s.period)}`}</span>
+                  <span className="sr-only">{` for ${periodLabel(s.period)}`}</span>
                 </a>
               ),
             },
