@@ -420,8 +420,12 @@ export const AD_INVALID_REASONS = [
   "PREFETCH",
 ] as const;
 export type AdInvalidReason = (typeof AD_INVALID_REASONS)[number];
-/** Why a counted event was not charged: past a cap or the hold (BUDGET), or the advertiser's own (SELF). */
-export const AD_NOT_BILLED_REASONS = ["BUDGET", "SELF"] as const;
+/**
+ * Why a counted event was not charged: past a cap or the hold (BUDGET), the advertiser's own
+ * (SELF), or the kind the campaign does not pay for (NOT_PRICED: a CPC ad's impression, a CPM
+ * ad's click).
+ */
+export const AD_NOT_BILLED_REASONS = ["BUDGET", "SELF", "NOT_PRICED"] as const;
 export type AdNotBilledReason = (typeof AD_NOT_BILLED_REASONS)[number];
 /** Why a reader sees an ad ("Why this ad?", EU DSA Art. 26): the targeting that applied. */
 export const AD_WHY_REASONS = ["SITE", "PLACE", "AUDIENCE", "EVERYONE"] as const;
@@ -470,3 +474,113 @@ export const AD_BILLING_TEXTS = {
   error: "Could not load billing.",
   retry: "Try again",
 } as const;
+
+/* ---------- Reports (ADS.md §1.8, §2.3 Reports) ---------- */
+
+export const AD_REPORT_GROUPS = ["day", "campaign", "creative", "site", "country"] as const;
+export type AdReportGroup = (typeof AD_REPORT_GROUPS)[number];
+export const AD_REPORT_GROUP_LABELS: Record<AdReportGroup, string> = {
+  day: "Day",
+  campaign: "Campaign",
+  creative: "Creative",
+  site: "Site",
+  country: "Country",
+};
+export const AD_REPORT_LIMITS = {
+  /** The longest range a report covers, in days (both ends counted). */
+  maxDays: 366,
+  /** Campaigns one report may pick. */
+  maxCampaigns: 50,
+} as const;
+
+/** The Analytics screen's words (ADS.md §1.8). */
+export const AD_ANALYTICS_TEXTS = {
+  title: "Analytics",
+  description: "How your campaigns perform over time.",
+  rangeTooLong: "Choose a range of at most 366 days.",
+  rangeReversed: "The start of the range must not be after its end.",
+  allCampaigns: "All campaigns",
+  campaigns: "Campaigns",
+  breakDownBy: "Break down by",
+  total: "Total",
+  exportCsv: "Export CSV",
+  footer: (zone: string, updated: string) =>
+    `Times in ${zone}. Updated ${updated}. Invalid traffic is never charged.`,
+  emptyTitle: "No data for this period",
+  emptyText: "Your ads were not shown in this period.",
+  error: "Could not load the report.",
+  retry: "Try again",
+  unknownCountry: "Unknown",
+  unknownSite: "Unknown",
+} as const;
+export const AD_RANGE_PRESETS = [
+  "TODAY",
+  "YESTERDAY",
+  "LAST_7_DAYS",
+  "LAST_30_DAYS",
+  "THIS_MONTH",
+  "LAST_MONTH",
+  "CUSTOM",
+] as const;
+export type AdRangePreset = (typeof AD_RANGE_PRESETS)[number];
+export const AD_RANGE_PRESET_LABELS: Record<AdRangePreset, string> = {
+  TODAY: "Today",
+  YESTERDAY: "Yesterday",
+  LAST_7_DAYS: "Last 7 days",
+  LAST_30_DAYS: "Last 30 days",
+  THIS_MONTH: "This month",
+  LAST_MONTH: "Last month",
+  CUSTOM: "Custom range",
+};
+/** The report's columns in the table's and the CSV's order. */
+export const AD_REPORT_COLUMNS = [
+  ["impressions", "Impressions"],
+  ["reach", "People reached"],
+  ["clicks", "Clicks"],
+  ["ctr", "CTR"],
+  ["spendMicros", "Spend"],
+  ["cpmMicros", "Avg. CPM"],
+  ["cpcMicros", "Avg. CPC"],
+  ["invalidImpressions", "Invalid impressions"],
+  ["invalidClicks", "Invalid clicks"],
+] as const;
+export type AdReportMetric = (typeof AD_REPORT_COLUMNS)[number][0];
+
+/** A preset's days (YYYY-MM-DD, both ends counted) for `today`, the day in the account's zone. */
+export function presetRange(
+  preset: Exclude<AdRangePreset, "CUSTOM">,
+  today: string,
+): { from: string; to: string } {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const at = new Date(`${today}T00:00:00Z`);
+  const back = (days: number) => day(new Date(at.getTime() - days * 86_400_000));
+  switch (preset) {
+    case "TODAY":
+      return { from: today, to: today };
+    case "YESTERDAY":
+      return { from: back(1), to: back(1) };
+    case "LAST_7_DAYS":
+      return { from: back(6), to: today };
+    case "LAST_30_DAYS":
+      return { from: back(29), to: today };
+    case "THIS_MONTH":
+      return { from: `${today.slice(0, 7)}-01`, to: today };
+    case "LAST_MONTH": {
+      const firstOfThis = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+      const lastOfPrevious = new Date(firstOfThis.getTime() - 86_400_000);
+      return { from: `${day(lastOfPrevious).slice(0, 7)}-01`, to: day(lastOfPrevious) };
+    }
+  }
+}
+
+/** Days from `from` to `to`, both counted (1 for a single day). */
+export const rangeDays = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The same number of days just before the range: the comparison's period. */
+export function previousRange(from: string, to: string): { from: string; to: string } {
+  const days = rangeDays(from, to);
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: day(start - days * 86_400_000), to: day(start - 86_400_000) };
+}

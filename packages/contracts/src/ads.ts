@@ -21,6 +21,7 @@ import {
   AD_PACINGS,
   AD_PRICING_MODELS,
   AD_REJECTION_REASONS,
+  AD_REPORT_GROUPS,
   AD_REVIEW_STATUSES,
   AD_SPEND_KINDS,
   AD_STATEMENT_STATUSES,
@@ -575,3 +576,50 @@ export const AdStatement = z
   })
   .meta({ id: "AdStatement" });
 export type AdStatement = z.infer<typeof AdStatement>;
+
+const IsoDay = z.iso.date();
+
+/** One line of a report (ADS.md §2.3 Reports); money in micros of the account's currency. */
+export const AdReportMetrics = z
+  .object({
+    /** Viewable impressions counted (billed, past a cap, or the advertiser's own). */
+    impressions: z.int(),
+    /** Distinct readers among those impressions. */
+    reach: z.int(),
+    clicks: z.int(),
+    /** Clicks per impression, 0–1; 0 without impressions. */
+    ctr: z.number(),
+    /** What was billed: CPM impressions and CPC clicks charged. */
+    spendMicros: z.int(),
+    /** Spend per 1,000 impressions; null without impressions. */
+    cpmMicros: z.int().nullable(),
+    /** Spend per click; null without clicks. */
+    cpcMicros: z.int().nullable(),
+    invalidImpressions: z.int(),
+    invalidClicks: z.int(),
+  })
+  .meta({ id: "AdReportMetrics" });
+export type AdReportMetrics = z.infer<typeof AdReportMetrics>;
+
+export const AdReportRow = AdReportMetrics.extend({
+  /** The day (YYYY-MM-DD), campaign or creative id, site domain or country code; "" when not known. */
+  key: z.string(),
+  label: z.string(),
+}).meta({ id: "AdReportRow" });
+export type AdReportRow = z.infer<typeof AdReportRow>;
+
+export const AdReport = z
+  .object({
+    from: IsoDay,
+    to: IsoDay,
+    groupBy: z.enum(AD_REPORT_GROUPS),
+    timezone: z.string(),
+    currency: z.string(),
+    totals: AdReportMetrics,
+    /** The same number of days just before `from`, for comparison. */
+    previous: AdReportMetrics.extend({ from: IsoDay, to: IsoDay }),
+    rows: z.array(AdReportRow),
+    updatedAt: IsoDate,
+  })
+  .meta({ id: "AdReport" });
+export type AdReport = z.infer<typeof AdReport>;

@@ -395,6 +395,8 @@ const eventColumns = () => ({
 /** Viewable impressions (half the ad for a continuous second), valid ones only. */
 export const adImpressions = pgTable("ad_impressions", eventColumns(), (t) => [
   index("ad_impressions_campaign_idx").on(t.campaignId, t.at),
+  // Reports: an account's events over a range of days.
+  index("ad_impressions_account_idx").on(t.adAccountId, t.at),
   // Frequency caps: a viewer's impressions of a campaign in the last 30 days.
   index("ad_impressions_viewer_idx").on(t.viewerKey, t.at),
   check("ad_impressions_billed_check", sql`${t.billed} = (${t.notBilledReason} is null)`),
@@ -403,6 +405,7 @@ export const adImpressions = pgTable("ad_impressions", eventColumns(), (t) => [
 /** Clicks through to the advertiser, valid ones only. */
 export const adClicks = pgTable("ad_clicks", eventColumns(), (t) => [
   index("ad_clicks_campaign_idx").on(t.campaignId, t.at),
+  index("ad_clicks_account_idx").on(t.adAccountId, t.at),
   check("ad_clicks_billed_check", sql`${t.billed} = (${t.notBilledReason} is null)`),
 ]);
 
@@ -421,6 +424,10 @@ export const adInvalidEvents = pgTable(
     decisionId: uuid("decision_id"),
     campaignId: uuid("campaign_id"),
     adAccountId: uuid("ad_account_id"),
+    /** The signed decision's creative, site and reader's country, so reports break it down alike. */
+    creativeId: uuid("creative_id"),
+    siteDomain: text("site_domain"),
+    country: text("country"),
     at: at("at").notNull().defaultNow(),
   },
   (t) => [

@@ -358,6 +358,32 @@ describe("clicks", () => {
     expect(sneaky.headers.location).toBe(`https://${a.domain}/offer`);
   });
 
+  it("are what a CPC campaign pays for; its impressions, and a CPM ad's clicks, are counted free", async () => {
+    const cpc = await advertiser({ pricingModel: "CPC", bidMicros: 500_000 });
+    const cpcAd = await adFor(cpc.page);
+    await beacon(cpcAd);
+    expect(await counted(adImpressions, cpc.campaign)).toMatchObject({
+      all: 1,
+      billed: 0,
+      rows: [{ notBilledReason: "NOT_PRICED", priceMicros: 0 }],
+    });
+    expect((await campaignRow(cpc.campaign)).spentMicros).toBe(0);
+    await click(cpcAd);
+    expect((await campaignRow(cpc.campaign)).spentMicros).toBe(500_000);
+
+    const cpm = await advertiser({ pricingModel: "CPM", bidMicros: 10_000_000 });
+    const cpmAd = await adFor(cpm.page);
+    await beacon(cpmAd);
+    await click(cpmAd);
+    expect(await counted(adClicks, cpm.campaign)).toMatchObject({
+      all: 1,
+      billed: 0,
+      rows: [{ notBilledReason: "NOT_PRICED", priceMicros: 0 }],
+    });
+    expect((await campaignRow(cpm.campaign)).spentMicros).toBe(10_000);
+    await invariants();
+  });
+
   it("never pass the total budget: 20 parallel clicks where 2 fit", async () => {
     const a = await advertiser({ pricingModel: "CPC", bidMicros: 500_000, totalMicros: 1_000_000 });
     const ads = [];

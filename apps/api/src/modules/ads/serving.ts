@@ -402,6 +402,9 @@ export function createAdServer(deps: {
       decisionId: d?.decisionId ?? null,
       campaignId: d?.campaignId ?? null,
       adAccountId: d?.adAccountId ?? null,
+      creativeId: d?.creativeId ?? null,
+      siteDomain: d?.siteDomain ?? null,
+      country: d?.country ?? null,
     });
   }
 

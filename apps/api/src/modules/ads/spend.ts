@@ -1,4 +1,4 @@
-import { microsPerMinor } from "@flipside/contracts/ads-constants";
+import { type AdNotBilledReason, microsPerMinor } from "@flipside/contracts/ads-constants";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adAccounts, adCampaigns, adClicks, adImpressions } from "../../db/schema/ads.ts";
@@ -137,7 +137,7 @@ export async function refillHold(
 }
 
 /** A signed decision (what the event row records of it) with what the beacon adds. */
-export interface BillableEvent extends Omit<AdDecision, "pricingModel" | "issuedAt"> {
+export interface BillableEvent extends Omit<AdDecision, "issuedAt"> {
   /** The viewer is a member of the advertiser's account: counted, never charged. */
   self: boolean;
   /** The advertiser's local date now: the day whose budget the event counts against. */
@@ -147,7 +147,7 @@ export interface BillableEvent extends Omit<AdDecision, "pricingModel" | "issued
 export type BillResult =
   | { outcome: "DUPLICATE" }
   | { outcome: "BILLED"; campaign: Pick<CampaignRow, MoneyField> }
-  | { outcome: "NOT_BILLED"; reason: "BUDGET" | "SELF" };
+  | { outcome: "NOT_BILLED"; reason: AdNotBilledReason };
 
 type MoneyField = "id" | "spentMicros" | "spentDay" | "spentDayMicros" | "holdRemainingMicros";
 
@@ -160,6 +160,9 @@ type MoneyField = "id" | "spentMicros" | "spentDay" | "spentDayMicros" | "holdRe
  */
 export async function billEvent(db: Db, kind: "IMPRESSION" | "CLICK", e: BillableEvent): Promise<BillResult> {
   const table = kind === "IMPRESSION" ? adImpressions : adClicks;
+  // A CPM campaign pays for its impressions and a CPC campaign for its clicks; the other kind
+  // is counted for the reports, at no price.
+  const priced = (kind === "IMPRESSION") === (e.pricingModel === "CPM");
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(table)
@@ -172,14 +175,15 @@ export async function billEvent(db: Db, kind: "IMPRESSION" | "CLICK", e: Billabl
         sitePageId: e.sitePageId,
         viewerKey: e.viewerKey,
         country: e.country,
-        priceMicros: e.priceMicros,
+        priceMicros: priced ? e.priceMicros : 0,
         billed: false,
-        notBilledReason: e.self ? "SELF" : "BUDGET",
+        notBilledReason: e.self ? "SELF" : priced ? "BUDGET" : "NOT_PRICED",
       })
       .onConflictDoNothing()
       .returning({ decisionId: table.decisionId });
     if (!inserted) return { outcome: "DUPLICATE" };
     if (e.self) return { outcome: "NOT_BILLED", reason: "SELF" };
+    if (!priced) return { outcome: "NOT_BILLED", reason: "NOT_PRICED" };
     const p = e.priceMicros;
     const sameDay = sql`${adCampaigns.spentDay} = ${e.today}::date`;
     const [charged] = await tx
