@@ -150,3 +150,46 @@ export async function runningCampaign(
   }
   return { user, account, creative, campaign, domain, page: `https://${domain}/a/page` };
 }
+
+/**
+ * Another running campaign of `a`'s account, with the same creative, on a domain of its own:
+ * its campaign id, domain and page.
+ */
+export async function anotherCampaign(
+  app: FastifyInstance,
+  a: Advertiser,
+  opts: { name: string; pricingModel: "CPM" | "CPC"; bidMicros: number },
+) {
+  const domain = `more${++seq}-${randomUUID().slice(0, 8)}.example.com`;
+  const filter = (
+    await sendAs(app, a.user, "/api/v1/ad-filters", {
+      adAccountId: a.account,
+      name: `Only ${domain}`,
+      mode: "INCLUDE",
+      rules: [{ type: "DOMAIN", value: domain }],
+    })
+  ).id;
+  const campaign = (
+    await sendAs(app, a.user, "/api/v1/ad-campaigns", {
+      adAccountId: a.account,
+      name: opts.name,
+      pricingModel: opts.pricingModel,
+      bidding: { strategy: "MANUAL", bidMicros: opts.bidMicros },
+      budget: { totalMicros: 10_000_000, dailyMicros: null, pacing: "ASAP" },
+      schedule: { startAt: new Date().toISOString(), endAt: null, weekly: null },
+      frequencyCap: null,
+      creativeIds: [a.creative],
+      filterIds: [filter],
+      geoFences: { include: [], exclude: [] },
+      audiences: { include: [], exclude: [] },
+    })
+  ).id as string;
+  const launched = await app.inject({
+    method: "POST",
+    url: `/api/v1/ad-campaigns/${campaign}/status`,
+    headers: a.user.headers,
+    payload: { status: "ACTIVE" },
+  });
+  expect(launched.statusCode, launched.body).toBe(200);
+  return { campaign, domain, page: `https://${domain}/a/page` };
+}

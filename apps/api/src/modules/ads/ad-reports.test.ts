@@ -1,0 +1,266 @@
+import { randomUUID } from "node:crypto";
+import type { AdReport, AdReportMetrics } from "@flipside/contracts/ads";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Advertiser, anotherCampaign, runningCampaign } from "../../../test/ads.ts";
+import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import { createUser, type TestUser } from "../../../test/users.ts";
+import { adCampaigns, adClicks, adImpressions, adInvalidEvents } from "../../db/schema/ads.ts";
+
+/**
+ * Reports (ADS.md §2.3 Reports): they add up to what the beacons counted and billed, to the
+ * micro; CSV and JSON say the same; days are the account's.
+ */
+
+let t: TestApp;
+let admin: TestUser;
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const today = () => new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp({
+    PAGE_FETCH_ENABLED: "false",
+    RATE_LIMIT_ENABLED: "false",
+    ADS_CACHE_TTL_MS: "0",
+    ADS_SETTLE_INTERVAL_MS: "0",
+  });
+  admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+});
+afterAll(() => t.close());
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** One reader (a browser of its own) looks at `page` and sees its ad: the ad. */
+async function seen(page: string, reader: string, opts: { click?: boolean } = {}) {
+  const ua = `${BROWSER} ${reader}`;
+  const res = await t.app.inject({
+    url: `/api/v1/advertisings?searchAnd=${encodeURIComponent(`url==${page}`)}`,
+    headers: { "user-agent": ua },
+  });
+  const [ad] = res.json();
+  expect(ad, res.body).toBeDefined();
+  await t.app.inject({ method: "POST", url: pathOf(ad.impressionUrl), headers: { "user-agent": ua } });
+  if (opts.click) await t.app.inject({ url: pathOf(ad.clickUrl), headers: { "user-agent": ua } });
+  return ad;
+}
+
+const report = (a: Advertiser, params: Record<string, string | string[]>, as = a.user) => {
+  const search = new URLSearchParams({ adAccountId: a.account });
+  for (const [k, v] of Object.entries(params)) for (const one of [v].flat()) search.append(k, one);
+  return t.app.inject({ url: `/api/v1/ad-reports?${search}`, headers: as.headers });
+};
+async function reportOf(a: Advertiser, params: Record<string, string | string[]>): Promise<AdReport> {
+  const res = await report(a, params);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const sumOf = (rows: AdReportMetrics[], metric: keyof AdReportMetrics) =>
+  rows.reduce((total, r) => total + Number(r[metric] ?? 0), 0);
+
+/** The CSV's cells (every cell quoted, rows CRLF-separated). */
+const csvRows = (body: string) =>
+  body
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? "").replaceAll('""', '"')));
+
+describe("an account's report", () => {
+  let a: Advertiser;
+  let cpc: { campaign: string; page: string };
+
+  beforeAll(async () => {
+    // €2 CPM (2,000 micros an impression) and a €0.50 CPC campaign of one account.
+    a = await runningCampaign(t.app, admin, { bidMicros: 2_000_000, totalMicros: 10_000_000 });
+    cpc = await anotherCampaign(t.app, a, { name: "Clicks", pricingModel: "CPC", bidMicros: 500_000 });
+    for (let i = 0; i < 5; i++) await seen(a.page, `r${i}`, { click: i === 0 });
+    // The same reader twice: two impressions, one person reached.
+    await seen(a.page, "r1");
+    for (let i = 0; i < 3; i++) await seen(cpc.page, `c${i}`, { click: i < 2 });
+    // Invalid: a bot's beacon, and a replayed one.
+    const res = await t.app.inject({
+      url: `/api/v1/advertisings?searchAnd=${encodeURIComponent(`url==${a.page}`)}`,
+      headers: { "user-agent": `${BROWSER} later-replaced` },
+    });
+    const [ad] = res.json();
+    await t.app.inject({ method: "POST", url: pathOf(ad.impressionUrl), headers: { "user-agent": BOT } });
+    const replayed = await seen(a.page, "r9");
+    await t.app.inject({
+      method: "POST",
+      url: pathOf(replayed.impressionUrl),
+      headers: { "user-agent": `${BROWSER} r9` },
+    });
+  });
+
+  it("adds up to the events counted and billed and to the campaigns' counters", async () => {
+    const r = await reportOf(a, { from: today(), to: today(), groupBy: "campaign" });
+    const campaigns = await t.app.db.select().from(adCampaigns).where(eq(adCampaigns.adAccountId, a.account));
+    const spent = campaigns.reduce((total, c) => total + c.spentMicros, 0);
+    // 6 + 1 CPM impressions at 2,000 micros, 2 CPC clicks at 500,000; a CPM click and CPC
+    // impressions are counted free.
+    expect(spent).toBe(7 * 2_000 + 2 * 500_000);
+    expect(r.totals).toMatchObject({
+      impressions: 10,
+      reach: 9,
+      clicks: 3,
+      spendMicros: spent,
+      invalidImpressions: 2,
+      invalidClicks: 0,
+      ctr: 0.3,
+      cpmMicros: Math.round((spent * 1000) / 10),
+      cpcMicros: Math.round(spent / 3),
+    });
+    const [first, second] = r.rows;
+    expect(first).toMatchObject({ key: cpc.campaign, label: "Clicks", impressions: 3, clicks: 2 });
+    expect(second).toMatchObject({ key: a.campaign, label: "Bread week", impressions: 7, clicks: 1 });
+    for (const c of campaigns)
+      expect(r.rows.find((row) => row.key === c.id)?.spendMicros).toBe(c.spentMicros);
+    // The stored events say the same.
+    const [impressions, clicks, invalid] = await Promise.all([
+      t.app.db.select().from(adImpressions).where(eq(adImpressions.adAccountId, a.account)),
+      t.app.db.select().from(adClicks).where(eq(adClicks.adAccountId, a.account)),
+      t.app.db.select().from(adInvalidEvents).where(eq(adInvalidEvents.adAccountId, a.account)),
+    ]);
+    expect(impressions).toHaveLength(r.totals.impressions);
+    expect(clicks).toHaveLength(r.totals.clicks);
+    expect(invalid.map((e) => e.reason).sort()).toEqual(["BOT", "DUPLICATE"]);
+    const billed = [...impressions, ...clicks].filter((e) => e.billed);
+    expect(
+      sumOf(
+        billed.map((e) => ({ ...r.totals, spendMicros: e.priceMicros })),
+        "spendMicros",
+      ),
+    ).toBe(spent);
+  });
+
+  it("breaks down by day, creative, site and country with the same totals", async () => {
+    for (const groupBy of ["day", "campaign", "creative", "site", "country"]) {
+      const r = await reportOf(a, { from: today(), to: today(), groupBy });
+      for (const metric of ["impressions", "clicks", "spendMicros", "invalidImpressions"] as const) {
+        expect(sumOf(r.rows, metric), `${groupBy} ${metric}`).toBe(r.totals[metric]);
+      }
+    }
+    const sites = await reportOf(a, { from: today(), to: today(), groupBy: "site" });
+    expect(sites.rows.map((row) => row.key).sort()).toEqual([a.domain, new URL(cpc.page).hostname].sort());
+    const countries = await reportOf(a, { from: today(), to: today(), groupBy: "country" });
+    // No GeoIP database here: nobody is placed.
+    expect(countries.rows).toMatchObject([{ key: "", label: "Unknown", impressions: 10 }]);
+    // Every day of the range is a row, even a quiet one; the previous period is as long.
+    const week = await reportOf(a, { from: "2026-01-01", to: "2026-01-07", groupBy: "day" });
+    expect(week.rows.map((row) => row.key)).toEqual([1, 2, 3, 4, 5, 6, 7].map((d) => `2026-01-0${d}`));
+    expect(week.totals.impressions).toBe(0);
+    expect(week.previous).toMatchObject({ from: "2025-12-25", to: "2025-12-31", impressions: 0 });
+  });
+
+  it("keeps only the chosen campaigns", async () => {
+    const one = await reportOf(a, { from: today(), to: today(), campaignId: cpc.campaign });
+    expect(one.totals).toMatchObject({ impressions: 3, clicks: 2, spendMicros: 1_000_000 });
+    const same = await reportOf(a, {
+      from: today(),
+      to: today(),
+      searchAnd: `campaignId==${cpc.campaign}`,
+    });
+    expect(same.totals).toEqual(one.totals);
+    const both = await reportOf(a, { from: today(), to: today(), campaignId: [cpc.campaign, a.campaign] });
+    expect(both.totals.impressions).toBe(10);
+    // A campaign of another account adds nothing.
+    const other = await runningCampaign(t.app, admin, {});
+    await seen(other.page, "x");
+    const foreign = await reportOf(a, { from: today(), to: today(), campaignId: other.campaign });
+    expect(foreign.totals.impressions).toBe(0);
+  });
+
+  it("exports exactly the table as CSV", async () => {
+    for (const groupBy of ["campaign", "day"]) {
+      const json = await reportOf(a, { from: today(), to: today(), groupBy });
+      const res = await report(a, { from: today(), to: today(), groupBy, format: "csv" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(res.headers["content-disposition"]).toContain(`flipside-ads-${groupBy}-`);
+      const [header, ...lines] = csvRows(res.body);
+      expect(header).toEqual([
+        groupBy === "day" ? "Day" : "Campaign",
+        "Impressions",
+        "People reached",
+        "Clicks",
+        "CTR",
+        "Spend (EUR)",
+        "Avg. CPM (EUR)",
+        "Avg. CPC (EUR)",
+        "Invalid impressions",
+        "Invalid clicks",
+      ]);
+      const money = (micros: number | null) => (micros === null ? "" : micros / 1_000_000);
+      const asCells = (label: string, m: AdReportMetrics) => [
+        label,
+        m.impressions,
+        m.reach,
+        m.clicks,
+        `${(m.ctr * 100).toFixed(2)}%`,
+        money(m.spendMicros),
+        money(m.cpmMicros),
+        money(m.cpcMicros),
+        m.invalidImpressions,
+        m.invalidClicks,
+      ];
+      const parsed = lines.map((cells) =>
+        cells.map((cell, i) => (i === 0 || i === 4 || cell === "" ? cell : Number(cell))),
+      );
+      expect(parsed).toEqual([
+        ...json.rows.map((row) => asCells(row.label, row)),
+        asCells("Total", json.totals),
+      ]);
+    }
+  });
+
+  it("refuses what it cannot answer and what is not the viewer's", async () => {
+    const tooLong = await report(a, { from: "2025-01-01", to: "2026-01-02" });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().detail).toBe("Choose a range of at most 366 days.");
+    expect((await report(a, { from: "2025-01-01", to: "2026-01-01" })).statusCode).toBe(200);
+    const reversed = await report(a, { from: "2026-01-02", to: "2026-01-01" });
+    expect(reversed.statusCode).toBe(400);
+    expect((await report(a, { from: "2026-02-30", to: "2026-03-01" })).statusCode).toBe(400);
+    expect((await report(a, { from: today(), to: today(), groupBy: "hour" })).statusCode).toBe(400);
+    const stranger = await createUser(t.app, { displayName: "Stranger" });
+    expect((await report(a, { from: today(), to: today() }, stranger)).statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      url: `/api/v1/ad-reports?adAccountId=${a.account}&from=${today()}&to=${today()}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("days of the account's time zone", () => {
+  it("count an event on the local day, which is not UTC's", async () => {
+    // Kiritimati is UTC+14: 11:00 UTC on the 10th is 01:00 on the 11th there.
+    const a = await runningCampaign(t.app, admin, { timezone: "Pacific/Kiritimati" });
+    const event = (at: string, price: number) => ({
+      decisionId: randomUUID(),
+      campaignId: a.campaign,
+      creativeId: a.creative,
+      adAccountId: a.account,
+      siteDomain: a.domain,
+      viewerKey: `a:${randomUUID()}`,
+      priceMicros: price,
+      billed: true,
+      at: new Date(at),
+    });
+    await t.app.db
+      .insert(adImpressions)
+      .values([event("2026-03-10T09:59:59Z", 1_000), event("2026-03-10T10:00:00Z", 3_000)]);
+    const day10 = await reportOf(a, { from: "2026-03-10", to: "2026-03-10" });
+    const day11 = await reportOf(a, { from: "2026-03-11", to: "2026-03-11" });
+    expect(day10.timezone).toBe("Pacific/Kiritimati");
+    expect(day10.totals).toMatchObject({ impressions: 1, spendMicros: 1_000 });
+    expect(day11.totals).toMatchObject({ impressions: 1, spendMicros: 3_000 });
+    expect(day11.previous).toMatchObject({ from: "2026-03-10", impressions: 1, spendMicros: 1_000 });
+    const both = await reportOf(a, { from: "2026-03-10", to: "2026-03-11", groupBy: "day" });
+    expect(both.rows.map((r) => [r.key, r.impressions])).toEqual([
+      ["2026-03-10", 1],
+      ["2026-03-11", 1],
+    ]);
+  });
+});
