@@ -1208,3 +1208,131 @@ describe("ads billing", () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });
+
+describe("ads analytics", () => {
+  it("shows the week's figures, a chart by day, the table with its total and its CSV, by campaign, on a phone and in the dark", async () => {
+    const ann = await journey.account("Ann Analyst", { email: uniqueEmail("ann") });
+    const domain = `buns-${Date.now().toString(36)}.example.com`;
+    // €10 for a thousand views: a cent a view.
+    const campaign = await runningCampaign(ann, { domain, bidMicros: 10_000_000 });
+    for (let i = 0; i < 5; i++) {
+      const browser = {
+        "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 reader${i}`,
+      };
+      const ads = await api<{ impressionUrl: string; clickUrl: string }[]>(
+        `/v1/advertisings?searchAnd=${encodeURIComponent(`url==https://${domain}/buns`)}`,
+        { headers: browser },
+      );
+      const [ad] = ads.data;
+      expect(ad, "an ad").toBeDefined();
+      const path = (url: string) => new URL(url).pathname.replace(/^\/api/, "");
+      await api(path(ad?.impressionUrl ?? ""), { method: "POST", headers: browser });
+      // The click goes to the advertiser's site, which is not there: its redirect is enough.
+      if (i === 0) {
+        const clicked = await fetch(`${journey.server.url}/api${path(ad?.clickUrl ?? "")}`, {
+          headers: browser,
+          redirect: "manual",
+        });
+        expect(clicked.status).toBe(302);
+      }
+    }
+
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, ann);
+    const { page } = tab;
+    await visit(page, "/ads/analytics");
+    await page.getByRole("heading", { level: 1, name: "Analytics" }).waitFor();
+    expect(await page.getByTestId("report-figure-impressions").textContent()).toMatch(/^Impressions5/);
+    expect(await page.getByTestId("report-figure-clicks").textContent()).toMatch(/^Clicks1/);
+    expect(await page.getByTestId("report-figure-ctr").textContent()).toMatch(/^CTR20\.00%/);
+    expect(await page.getByTestId("report-figure-spendMicros").textContent()).toMatch(/^Spend€0\.05/);
+    // The chart is drawn in the browser, with the two default metrics and the previous period.
+    await page.getByTestId("report-chart").locator("canvas").waitFor();
+    expect(await page.getByTestId("report-chart").getAttribute("aria-label")).toMatch(
+      /^Impressions and Clicks per day from/,
+    );
+    const spendChip = page.getByTestId("report-chips").getByRole("button", { name: "Spend" });
+    expect(await spendChip.getAttribute("aria-pressed")).toBe("false");
+    await spendChip.click();
+    expect(await spendChip.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByTestId("report-chart").getAttribute("aria-label")).toMatch(
+      /^Clicks and Spend per day/,
+    );
+
+    // Seven days, today's with the views; the total; the footer.
+    const rows = page.getByTestId("report-row");
+    expect(await rows.count()).toBe(7);
+    expect(await rows.last().textContent()).toContain("Impressions5");
+    expect(await page.getByTestId("report-total").textContent()).toMatch(
+      /^TotalImpressions5People reached5Clicks1CTR20\.00%Spend€0\.05/,
+    );
+    await page.getByText(/^Times in UTC\. Updated .+\. Invalid traffic is never charged\.$/).waitFor();
+
+    // The CSV is the table.
+    const csv = await page.evaluate(
+      async (href) => (await fetch(href)).text(),
+      (await page.getByTestId("report-csv").getAttribute("href")) ?? "",
+    );
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      '"Day","Impressions","People reached","Clicks","CTR","Spend (EUR)","Avg. CPM (EUR)","Avg. CPC (EUR)","Invalid impressions","Invalid clicks"',
+    );
+    expect(lines).toHaveLength(9);
+    expect(lines.at(-1)).toBe('"Total","5","5","1","20.00%","0.05","10.00","0.05","0","0"');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // By campaign, chosen with the keyboard; the campaign links to its editor.
+    await page.getByLabel("Break down by").focus();
+    await page.getByLabel("Break down by").selectOption("campaign");
+    await page.getByRole("columnheader", { name: "Campaign" }).waitFor();
+    const byCampaign = page.getByTestId("report-row");
+    expect(await byCampaign.count()).toBe(1);
+    expect(await byCampaign.getByRole("link", { name: "Warm bread" }).getAttribute("href")).toBe(
+      `/ads/campaigns?campaign=${campaign.id}`,
+    );
+    expect(new URL(page.url()).searchParams.get("by")).toBe("campaign");
+
+    // One campaign picked: the menu by keyboard; the address keeps it.
+    await page.getByTestId("report-campaigns").focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitemcheckbox", { name: "Warm bread" }).click();
+    await page.keyboard.press("Escape");
+    await page.waitForURL((url) => url.searchParams.get("campaign") === campaign.id);
+    expect(await page.getByTestId("report-campaigns").textContent()).toBe("Warm bread");
+
+    // A custom range too long is refused, with the reason.
+    await page.getByLabel("Range").selectOption("CUSTOM");
+    await page.getByLabel("From", { exact: true }).waitFor();
+    await page.getByLabel("From", { exact: true }).fill("2024-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2025-06-30");
+    await page.getByTestId("report-show").click();
+    await page.getByTestId("report-range-error").getByText("Choose a range of at most 366 days.").waitFor();
+
+    // A phone, in the dark: the rows are cards, nothing wider than the screen.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await visit(page, "/ads/analytics");
+    await page.getByTestId("report-chart").locator("canvas").waitFor();
+    expect(await overflow(page)).toBe(0);
+    await darkMode(page);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+
+  it("says when nothing was shown in the period", async () => {
+    const nia = await journey.account("Nia New", { email: uniqueEmail("nia") });
+    await api("/v1/ad-accounts", {
+      method: "POST",
+      token: nia.token,
+      body: { name: "Nia's Nougat", ownerKind: "USER", timezone: "Europe/Paris" },
+    });
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, nia);
+    const { page } = tab;
+    await visit(page, "/ads/analytics?range=LAST_30_DAYS");
+    const empty = page.getByTestId("report-empty");
+    await empty.getByText("No data for this period").waitFor();
+    await empty.getByText("Your ads were not shown in this period.").waitFor();
+    expect(await page.getByLabel("Range").inputValue()).toBe("LAST_30_DAYS");
+    expect(await page.getByTestId("report-campaigns").textContent()).toBe("All campaigns");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});

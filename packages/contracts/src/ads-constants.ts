@@ -504,8 +504,10 @@ export const AD_ANALYTICS_TEXTS = {
   breakDownBy: "Break down by",
   total: "Total",
   exportCsv: "Export CSV",
-  footer: (zone: string, updated: string) =>
-    `Times in ${zone}. Updated ${updated}. Invalid traffic is never charged.`,
+  /** The footer reads "Times in {zone}. Updated {relative time}. Invalid traffic is never charged." */
+  footerZone: (zone: string) => `Times in ${zone}.`,
+  footerUpdated: "Updated",
+  footerInvalid: "Invalid traffic is never charged.",
   emptyTitle: "No data for this period",
   emptyText: "Your ads were not shown in this period.",
   error: "Could not load the report.",

@@ -13,6 +13,8 @@ import type {
   AdFilterTestResult,
   AdGeoFence,
   AdminAdCreative,
+  AdReport,
+  AdReportGroup,
   AdSpendLine,
   AdStatement,
   CreateAdAccount,
@@ -43,6 +45,9 @@ export type {
   AdFilterSummary,
   AdGeoFence,
   AdminAdCreative,
+  AdReport,
+  AdReportMetrics,
+  AdReportRow,
   AdSpendLine,
   AdStatement,
 } from "@flipside/contracts/ads";
@@ -56,6 +61,22 @@ export interface AccountListQuery {
   page?: number;
   size?: number;
 }
+
+/** A report of one account (ADS.md §2.3 Reports): days of its zone, a breakdown, some campaigns or all. */
+export interface ReportQuery {
+  adAccountId: string;
+  from: string;
+  to: string;
+  groupBy: AdReportGroup;
+  campaignIds: readonly string[];
+}
+const reportParams = (q: ReportQuery) => ({
+  adAccountId: q.adAccountId,
+  from: q.from,
+  to: q.to,
+  groupBy: q.groupBy,
+  campaignId: [...q.campaignIds],
+});
 
 const listQuery = (q: AccountListQuery) => ({
   searchAnd: [`adAccountId==${q.adAccountId}`, ...(q.where ?? [])].join(","),
@@ -141,6 +162,8 @@ export function createAdsClient(client: ApiClient = api) {
     statements: (q: AccountListQuery): Promise<ListPage<AdStatement>> =>
       client.list("/v1/ad-statements", listQuery(q)),
 
+    report: (q: ReportQuery) => client.get<AdReport>("/v1/ad-reports", { query: reportParams(q) }),
+
     reviewQueue: (page = 0): Promise<ListPage<AdminAdCreative>> =>
       client.list("/v1/admin/ad-creatives", {
         searchAnd: "reviewStatus==PENDING_REVIEW,archived==false",
@@ -161,5 +184,8 @@ export const adsApi = createAdsClient();
 /** The CSV of the spend lines a list shows (a download, not a fetch). */
 export const spendCsvHref = (q: AccountListQuery) =>
   buildApiUrl("/v1/ad-spend", { searchAnd: listQuery(q).searchAnd, format: "csv" });
+/** The CSV of the report a table shows. */
+export const reportCsvHref = (q: ReportQuery) =>
+  buildApiUrl("/v1/ad-reports", { ...reportParams(q), format: "csv" });
 export const statementPdfHref = (id: string) => buildApiUrl(`/v1/ad-statements/${id}/pdf`);
 export type AdsClient = ReturnType<typeof createAdsClient>;
