@@ -586,3 +586,24 @@ export function previousRange(from: string, to: string): { from: string; to: str
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { from: day(start - days * 86_400_000), to: day(start - 86_400_000) };
 }
+
+/* ---------- The dashboard (ADS.md §1.1) ---------- */
+
+export const AD_SUMMARY_PERIODS = ["TODAY", "LAST_7_DAYS", "LAST_30_DAYS"] as const;
+export type AdSummaryPeriod = (typeof AD_SUMMARY_PERIODS)[number];
+export const AD_SUMMARY_PERIOD_LABELS: Record<AdSummaryPeriod, string> = {
+  TODAY: "Today",
+  LAST_7_DAYS: "Last 7 days",
+  LAST_30_DAYS: "Last 30 days",
+};
+/** What the "Needs attention" list names. */
+export const AD_ALERT_KINDS = [
+  "NO_FUNDS",
+  "DAILY_BUDGET_REACHED",
+  "CREATIVE_REJECTED",
+  "AUDIENCE_TOO_SMALL",
+  "WALLET_LOW",
+] as const;
+export type AdAlertKind = (typeof AD_ALERT_KINDS)[number];
+/** The wallet is "low" when, at the last 7 days' spend, it lasts fewer days than this. */
+export const AD_WALLET_LOW_DAYS = 3;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { areaKm2, crossesAntimeridian, edgesCross } from "./ad-geo.ts";
 import {
   AD_ACCOUNT_STATUSES,
+  AD_ALERT_KINDS,
   AD_AUDIENCE_ACTIONS,
   AD_AUDIENCE_RULE_TYPES,
   AD_AUTOPILOT_STATUSES,
@@ -25,6 +26,7 @@ import {
   AD_REVIEW_STATUSES,
   AD_SPEND_KINDS,
   AD_STATEMENT_STATUSES,
+  AD_SUMMARY_PERIODS,
   AD_TARGETING_LIMITS,
   AD_TARGETING_MESSAGES,
   AD_VIEWER_ROLES,
@@ -623,3 +625,37 @@ export const AdReport = z
   })
   .meta({ id: "AdReport" });
 export type AdReport = z.infer<typeof AdReport>;
+
+const AdSummaryFigures = z.object({
+  spendMicros: z.int(),
+  impressions: z.int(),
+  clicks: z.int(),
+  ctr: z.number(),
+});
+
+/** The dashboard's figures and alerts (ADS.md §1.1, §2.3). */
+export const AdSummary = z
+  .object({
+    period: z.enum(AD_SUMMARY_PERIODS),
+    from: IsoDay,
+    to: IsoDay,
+    currency: z.string(),
+    ...AdSummaryFigures.shape,
+    previous: AdSummaryFigures,
+    /** Null for an organisation's MEMBER. */
+    walletBalanceMinor: z.int().nullable(),
+    reservedMicros: z.int(),
+    runsOutOn: IsoDay.nullable(),
+    alerts: z.array(
+      z.object({
+        kind: z.enum(AD_ALERT_KINDS),
+        objectType: z.enum(["CAMPAIGN", "CREATIVE", "AUDIENCE", "WALLET"]),
+        objectId: z.string(),
+        name: z.string(),
+        /** The sentence the list shows. */
+        detail: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "AdSummary" });
+export type AdSummary = z.infer<typeof AdSummary>;

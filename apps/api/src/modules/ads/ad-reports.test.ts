@@ -264,3 +264,93 @@ describe("days of the account's time zone", () => {
     ]);
   });
 });
+
+describe("the dashboard's summary", () => {
+  const summary = (a: Advertiser, period?: string, as = a.user) =>
+    t.app.inject({
+      url: `/api/v1/ad-accounts/${a.account}/summary${period ? `?period=${period}` : ""}`,
+      headers: as.headers,
+    });
+
+  it("has the period's figures, the previous period's and the money, as the report and billing say", async () => {
+    const a = await runningCampaign(t.app, admin, { bidMicros: 10_000_000, totalMicros: 10_000_000 });
+    for (let i = 0; i < 3; i++) await seen(a.page, `s${i}`, { click: i === 0 });
+    const res = await summary(a, "TODAY");
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      period: "TODAY",
+      from: today(),
+      to: today(),
+      currency: "EUR",
+      spendMicros: 30_000,
+      impressions: 3,
+      clicks: 1,
+      previous: { spendMicros: 0, impressions: 0, clicks: 0, ctr: 0 },
+      // €100 credited, €10 reserved for the campaign, 3 cents of it billed.
+      walletBalanceMinor: 9_000,
+      reservedMicros: 10_000_000 - 30_000,
+      alerts: [],
+    });
+    expect(body.ctr).toBeCloseTo(1 / 3);
+    const week = (await summary(a)).json();
+    expect(week).toMatchObject({ period: "LAST_7_DAYS", impressions: 3, spendMicros: 30_000 });
+    const report = await reportOf(a, { from: week.from, to: week.to });
+    expect(report.totals).toMatchObject({ impressions: week.impressions, spendMicros: week.spendMicros });
+    expect((await summary(a, "YEAR")).statusCode).toBe(400);
+    const stranger = await createUser(t.app, { displayName: "Nosy" });
+    expect((await summary(a, "TODAY", stranger)).statusCode).toBe(404);
+  });
+
+  it("names what needs attention: no funds, a low wallet, a rejected creative", async () => {
+    // One cent in the wallet: one view at €10 a thousand uses it up.
+    const a = await runningCampaign(t.app, admin, {
+      walletMinor: 1,
+      bidMicros: 10_000_000,
+      totalMicros: 10_000_000,
+    });
+    await seen(a.page, "only");
+    const rejected = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/ad-creatives",
+        headers: a.user.headers,
+        payload: {
+          adAccountId: a.account,
+          name: "Too good",
+          headline: "Bread that cures all",
+          body: "",
+          destinationUrl: `https://${a.domain}/cure`,
+        },
+      })
+    ).json().id;
+    const review = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/admin/ad-creatives/${rejected}/review`,
+      headers: admin.headers,
+      payload: { decision: "REJECT", reason: "MISLEADING" },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    const body = (await summary(a)).json();
+    expect(body.alerts).toEqual(
+      expect.arrayContaining([
+        {
+          kind: "NO_FUNDS",
+          objectType: "CAMPAIGN",
+          objectId: a.campaign,
+          name: "Bread week",
+          detail: "Bread week: Add funds to run",
+        },
+        {
+          kind: "CREATIVE_REJECTED",
+          objectType: "CREATIVE",
+          objectId: rejected,
+          name: "Too good",
+          detail: "Too good was rejected: Misleading or false claims",
+        },
+        expect.objectContaining({ kind: "WALLET_LOW", objectType: "WALLET", objectId: a.account }),
+      ]),
+    );
+    expect(body.alerts).toHaveLength(3);
+  });
+});

@@ -1,8 +1,10 @@
 import multipart from "@fastify/multipart";
 import {
   AD_ACCOUNT_COOKIE,
+  AD_CAMPAIGN_LIMITS,
   AD_CREATIVE_LIMITS,
   AD_CREATIVE_MESSAGES,
+  AD_SUMMARY_PERIODS,
   AdAccount,
   AdAccountOwnerChoice,
   AdCampaign,
@@ -13,6 +15,7 @@ import {
   AdCreativeImage,
   AdCreativeImageRequest,
   AdCreativeImageUpload,
+  AdSummary,
   CreateAdAccount,
   CreateAdCampaign,
   CreateAdCreative,
@@ -30,6 +33,7 @@ import { requireAdAccount } from "./access.ts";
 import { createAccount, listAccounts, ownerChoices, presentAccount, updateAccount } from "./accounts.ts";
 import { createCampaignsService } from "./campaigns.ts";
 import { createCreativesService } from "./creatives.ts";
+import { accountSummary } from "./summary.ts";
 
 const TAGS = ["ads"];
 const ListQuery = listQuery(20);
@@ -331,6 +335,35 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     currency: app.config.MONEY_CURRENCY,
     geoConfigured: Boolean(app.config.GEOIP_DB),
   });
+
+  app.get(
+    "/v1/ad-accounts/:id/summary",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "An advertiser account's dashboard",
+        description:
+          "Spend (billed), impressions, clicks and CTR over the period (days of the account's time zone) and the same number of days before; the wallet (null for an organisation's MEMBER), reserves and the day they would run out; and the alerts: running campaigns out of funds or at their daily budget, rejected creatives, audiences in use too small to serve, a wallet that runs out within 3 days.",
+        security: SIGNED_IN,
+        params: IdParams,
+        querystring: z.object({ period: z.enum(AD_SUMMARY_PERIODS).default("LAST_7_DAYS") }),
+        response: { 200: AdSummary, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const { id } = request.params;
+      const running = async () =>
+        (
+          await campaigns.list(viewer, {
+            searchAnd: `adAccountId==${id},status==ACTIVE`,
+            page: 0,
+            size: AD_CAMPAIGN_LIMITS.perAccount,
+          })
+        ).items;
+      return accountSummary(app.db, viewer, id, request.query.period, running, new Date());
+    },
+  );
 
   app.get(
     "/v1/ad-campaigns",

@@ -54,7 +54,7 @@ function keyOf(table: EventTable, group: AdReportGroup | null, zone: string): SQ
   }
 }
 
-interface Window {
+export interface Window {
   from: string;
   to: string;
 }
@@ -145,6 +145,11 @@ async function countBy(
   for (const r of invalid)
     Object.assign(at(r.key), { invalidImpressions: r.impressions, invalidClicks: r.clicks });
   return byKey;
+}
+
+/** The account's totals over days of its zone (all its campaigns). */
+export async function accountTotals(db: Db, account: AdAccountRow, range: Window): Promise<AdReportMetrics> {
+  return metrics((await countBy(db, account, range, [], null)).get("") ?? NONE);
 }
 
 function metrics(c: Counts): AdReportMetrics {
