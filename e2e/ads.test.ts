@@ -1210,12 +1210,9 @@ describe("ads billing", () => {
 });
 
 describe("ads analytics", () => {
-  it("shows the week's figures, a chart by day, the table with its total and its CSV, by campaign, on a phone and in the dark", async () => {
-    const ann = await journey.account("Ann Analyst", { email: uniqueEmail("ann") });
-    const domain = `buns-${Date.now().toString(36)}.example.com`;
-    // €10 for a thousand views: a cent a view.
-    const campaign = await runningCampaign(ann, { domain, bidMicros: 10_000_000 });
-    for (let i = 0; i < 5; i++) {
+  /** `n` readers (browsers of their own) see the ad on `domain`; the first clicks it. */
+  async function viewed(domain: string, n: number) {
+    for (let i = 0; i < n; i++) {
       const browser = {
         "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 reader${i}`,
       };
@@ -1236,6 +1233,14 @@ describe("ads analytics", () => {
         expect(clicked.status).toBe(302);
       }
     }
+  }
+
+  it("shows the week's figures, a chart by day, the table with its total and its CSV, by campaign, on a phone and in the dark", async () => {
+    const ann = await journey.account("Ann Analyst", { email: uniqueEmail("ann") });
+    const domain = `buns-${Date.now().toString(36)}.example.com`;
+    // €10 for a thousand views: a cent a view.
+    const campaign = await runningCampaign(ann, { domain, bidMicros: 10_000_000 });
+    await viewed(domain, 5);
 
     const tab = await tracked({ viewport: { width: 1280, height: 900 } });
     await signIn(tab, ann);
@@ -1298,7 +1303,7 @@ describe("ads analytics", () => {
     await page.getByRole("menuitemcheckbox", { name: "Warm bread" }).click();
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.searchParams.get("campaign") === campaign.id);
-    expect(await page.getByTestId("report-campaigns").textContent()).toBe("Warm bread");
+    await page.getByTestId("report-campaigns").getByText("Warm bread", { exact: true }).waitFor();
 
     // A custom range too long is refused, with the reason.
     await page.getByLabel("Range").selectOption("CUSTOM");
@@ -1315,6 +1320,43 @@ describe("ads analytics", () => {
     expect(await overflow(page)).toBe(0);
     await darkMode(page);
     expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+
+  it("puts the period's figures, the money and what needs attention on the dashboard", async () => {
+    const dan = await journey.account("Dan Dashboard", { email: uniqueEmail("dan") });
+    const domain = `cakes-${Date.now().toString(36)}.example.com`;
+    await runningCampaign(dan, { domain, bidMicros: 10_000_000 });
+    await viewed(domain, 4);
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, dan);
+    const { page } = tab;
+    await visit(page, "/ads");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    const periods = page.getByTestId("dashboard-periods");
+    expect(await periods.getByRole("link", { name: "Last 7 days" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(await page.getByTestId("dashboard-figure-spend").textContent()).toMatch(/^Spend€0\.04/);
+    expect(await page.getByTestId("dashboard-figure-impressions").textContent()).toMatch(/^Impressions4/);
+    expect(await page.getByTestId("dashboard-figure-clicks").textContent()).toMatch(/^Clicks1/);
+    expect(await page.getByTestId("dashboard-figure-ctr").textContent()).toBe(
+      "CTR25.00%Nothing to compare with before",
+    );
+    // €100 credited, €50 reserved by the campaign.
+    expect(await page.getByTestId("dashboard-wallet").textContent()).toMatch(
+      /^Wallet balance€50\.00Reserved for campaigns€49\.96Runs out around/,
+    );
+    await page.getByText("Nothing needs your attention.").waitFor();
+    // Today, by keyboard: the same views, now today's.
+    await periods.getByRole("link", { name: "Today" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("period") === "TODAY");
+    await periods.locator('[aria-current="page"]').getByText("Today").waitFor();
+    expect(await page.getByTestId("dashboard-figure-impressions").textContent()).toMatch(/^Impressions4/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await visit(page, "/ads");
+    expect(await overflow(page)).toBe(0);
   });
 
   it("says when nothing was shown in the period", async () => {

@@ -17,6 +17,8 @@ import type {
   AdReportGroup,
   AdSpendLine,
   AdStatement,
+  AdSummary,
+  AdSummaryPeriod,
   CreateAdAccount,
   CreateAdAudience,
   CreateAdCampaign,
@@ -50,6 +52,7 @@ export type {
   AdReportRow,
   AdSpendLine,
   AdStatement,
+  AdSummary,
 } from "@flipside/contracts/ads";
 
 /** A list of one advertiser account's objects: `searchAnd` always names the account (ADS.md §2.3). */
@@ -157,6 +160,8 @@ export function createAdsClient(client: ApiClient = api) {
       client.put<AdAudience>(`/v1/ad-audiences/${id}`, input),
     deleteAudience: (id: string) => client.delete(`/v1/ad-audiences/${id}`),
 
+    summary: (adAccountId: string, period: AdSummaryPeriod) =>
+      client.get<AdSummary>(`/v1/ad-accounts/${adAccountId}/summary`, { query: { period } }),
     billing: (adAccountId: string) => client.get<AdBilling>(`/v1/ad-accounts/${adAccountId}/billing`),
     spend: (q: AccountListQuery): Promise<ListPage<AdSpendLine>> => client.list("/v1/ad-spend", listQuery(q)),
     statements: (q: AccountListQuery): Promise<ListPage<AdStatement>> =>

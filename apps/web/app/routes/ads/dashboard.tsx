@@ -1,17 +1,21 @@
-import { DELIVERY_LABELS, formatMicros, REJECTION_REASON_LABELS } from "@flipside/contracts/ads-constants";
-import { formatMoney } from "@flipside/contracts/money-constants";
+import { AD_SUMMARY_PERIODS, formatMicros } from "@flipside/contracts/ads-constants";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageHeading } from "../../components/shell/page-heading.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { CircleAlert, LayoutDashboard, Plus } from "../../components/ui/icons.tsx";
+import { LayoutDashboard, Plus } from "../../components/ui/icons.tsx";
 import { loadForAccount } from "../../features/ads/account-loader.server.ts";
-import { useAdsContext, walletPath, writeAccess } from "../../features/ads/ad-account.ts";
+import { useAdsContext, writeAccess } from "../../features/ads/ad-account.ts";
 import type { AdAccount, AdsClient } from "../../features/ads/ads-client.ts";
 import { SignInToAdvertise, SuspendedBanner } from "../../features/ads/ads-screen.tsx";
+import {
+  NeedsAttention,
+  PeriodTabs,
+  SummaryFigures,
+  WalletCard,
+} from "../../features/ads/dashboard-summary.tsx";
 import { LoadFailed } from "../../features/ads/load-failed.tsx";
 import { SetupCard } from "../../features/ads/setup-card.tsx";
 import { titleMeta } from "../../lib/page-title.ts";
@@ -20,38 +24,14 @@ import type { Route } from "./+types/dashboard";
 
 export const meta = () => titleMeta("Dashboard", "Ads");
 
-/** What the dashboard shows of an account: recent campaigns, what needs attention, the wallet. */
-async function overview(client: AdsClient, account: AdAccount) {
-  const [recent, live, rejected, audiences, wallet] = await Promise.all([
+/** What the dashboard shows of an account: the period's figures, money and alerts, recent campaigns. */
+async function overview(client: AdsClient, account: AdAccount, params: URLSearchParams) {
+  const period = AD_SUMMARY_PERIODS.find((p) => p === params.get("period")) ?? "LAST_7_DAYS";
+  const [recent, summary] = await Promise.all([
     client.campaigns({ adAccountId: account.id, sort: ["updatedAt,desc"], size: 5 }),
-    client.campaigns({ adAccountId: account.id, where: ["status==ACTIVE"], size: 100 }),
-    client.creatives({
-      adAccountId: account.id,
-      where: ["reviewStatus==REJECTED", "archived==false"],
-      size: 20,
-    }),
-    client.audiences({ adAccountId: account.id, size: 100 }),
-    // An organisation's wallet is its OWNERs' and ADMINs' to see; a MEMBER gets the rest.
-    account.viewerRole === "MEMBER" ? Promise.resolve(null) : client.walletOf(account),
+    client.summary(account.id, period),
   ]);
-  const attention = [
-    ...live.items
-      .filter((c) => c.delivery.state === "INSUFFICIENT_FUNDS" || c.delivery.state === "DAILY_BUDGET_REACHED")
-      .map((c) => ({
-        key: c.id,
-        text: `${c.name}: ${c.delivery.state === "INSUFFICIENT_FUNDS" ? DELIVERY_LABELS.INSUFFICIENT_FUNDS : DELIVERY_LABELS.DAILY_BUDGET_REACHED}`,
-        to: `/ads/campaigns?campaign=${c.id}`,
-      })),
-    ...rejected.items.map((c) => ({
-      key: c.id,
-      text: `${c.name} was rejected: ${c.rejectionReason ? REJECTION_REASON_LABELS[c.rejectionReason] : ""}`,
-      to: "/ads/creative-lib?show=rejected",
-    })),
-    ...audiences.items
-      .filter((a) => !a.servable && a.usedBy > 0)
-      .map((a) => ({ key: a.id, text: `${a.name} is too small to serve`, to: "/ads/retargeting" })),
-  ];
-  return { recent: recent.items, total: recent.total, attention, wallet };
+  return { recent: recent.items, total: recent.total, summary };
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -104,93 +84,69 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {loaderData.failed || !shown ? (
             <LoadFailed thing="your advertising overview" testId="dashboard-error" />
           ) : (
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-              <section aria-labelledby="recent-campaigns" className="flex min-w-0 flex-col gap-3">
-                <div className="flex items-center justify-between gap-2">
-                  <h2 id="recent-campaigns" className="font-semibold text-lg">
-                    Recent campaigns
-                  </h2>
-                  {shown.total > 0 ? (
-                    <AppLink to="/ads/campaigns" className="text-sm underline underline-offset-4">
-                      All campaigns
-                    </AppLink>
-                  ) : null}
-                </div>
-                {shown.recent.length === 0 ? (
-                  <EmptyState
-                    compact
-                    headingLevel={3}
-                    title="No campaigns yet"
-                    description="Create a campaign to show your ads beside discussions."
-                    action={
-                      canWrite ? (
-                        <Button asChild>
-                          <AppLink to="/ads/campaigns?new=1">New campaign</AppLink>
-                        </Button>
-                      ) : null
-                    }
-                  />
-                ) : (
-                  <ul className="flex flex-col divide-y rounded-lg border" data-testid="recent-campaigns">
-                    {shown.recent.map((c) => (
-                      <li
-                        key={c.id}
-                        className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between"
-                      >
-                        <AppLink
-                          to={`/ads/campaigns?campaign=${c.id}`}
-                          className="min-w-0 truncate font-medium hover:underline"
-                        >
-                          {c.name}
-                        </AppLink>
-                        <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
-                          <Badge variant="outline">{c.delivery.label}</Badge>
-                          <span>
-                            {formatMicros(c.stats.spentMicros, account.currency)} of{" "}
-                            {formatMicros(c.budget.totalMicros, account.currency)}
-                          </span>
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-              <div className="flex min-w-0 flex-col gap-6">
-                {shown.wallet ? (
-                  <Card data-testid="dashboard-wallet">
-                    <CardContent className="flex flex-col gap-3">
-                      <p className="text-muted-foreground text-sm">Wallet balance</p>
-                      <p className="font-semibold text-2xl tabular-nums">
-                        {formatMoney(shown.wallet.balance, shown.wallet.currency)}
-                      </p>
-                      <Button variant="outline" asChild>
-                        <AppLink to={walletPath(account)}>Add funds</AppLink>
-                      </Button>
-                    </CardContent>
-                  </Card>
-                ) : null}
-                <section aria-labelledby="needs-attention" className="flex flex-col gap-3">
-                  <h2 id="needs-attention" className="font-semibold text-lg">
-                    Needs attention
-                  </h2>
-                  {shown.attention.length === 0 ? (
-                    <p className="text-muted-foreground text-sm">Nothing needs your attention.</p>
+            <div className="flex flex-col gap-6">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <PeriodTabs period={shown.summary.period} />
+                <AppLink to="/ads/analytics" className="text-sm underline underline-offset-4">
+                  Open analytics
+                </AppLink>
+              </div>
+              <SummaryFigures summary={shown.summary} />
+              <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+                <section aria-labelledby="recent-campaigns" className="flex min-w-0 flex-col gap-3">
+                  <div className="flex items-center justify-between gap-2">
+                    <h2 id="recent-campaigns" className="font-semibold text-lg">
+                      Recent campaigns
+                    </h2>
+                    {shown.total > 0 ? (
+                      <AppLink to="/ads/campaigns" className="text-sm underline underline-offset-4">
+                        All campaigns
+                      </AppLink>
+                    ) : null}
+                  </div>
+                  {shown.recent.length === 0 ? (
+                    <EmptyState
+                      compact
+                      headingLevel={3}
+                      title="No campaigns yet"
+                      description="Create a campaign to show your ads beside discussions."
+                      action={
+                        canWrite ? (
+                          <Button asChild>
+                            <AppLink to="/ads/campaigns?new=1">New campaign</AppLink>
+                          </Button>
+                        ) : null
+                      }
+                    />
                   ) : (
-                    <ul className="flex flex-col gap-2" data-testid="needs-attention">
-                      {shown.attention.map((a) => (
-                        <li key={a.key}>
-                          <AppLink to={a.to} className="flex items-start gap-2 text-sm hover:underline">
-                            <CircleAlert
-                              className="mt-0.5 size-4 shrink-0 text-destructive"
-                              aria-hidden="true"
-                            />
-                            {a.text}
+                    <ul className="flex flex-col divide-y rounded-lg border" data-testid="recent-campaigns">
+                      {shown.recent.map((c) => (
+                        <li
+                          key={c.id}
+                          className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between"
+                        >
+                          <AppLink
+                            to={`/ads/campaigns?campaign=${c.id}`}
+                            className="min-w-0 truncate font-medium hover:underline"
+                          >
+                            {c.name}
                           </AppLink>
+                          <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-sm">
+                            <Badge variant="outline">{c.delivery.label}</Badge>
+                            <span>
+                              {formatMicros(c.stats.spentMicros, account.currency)} of{" "}
+                              {formatMicros(c.budget.totalMicros, account.currency)}
+                            </span>
+                          </div>
                         </li>
                       ))}
                     </ul>
                   )}
                 </section>
+                <div className="flex min-w-0 flex-col gap-6">
+                  <WalletCard account={account} summary={shown.summary} />
+                  <NeedsAttention account={account} summary={shown.summary} />
+                </div>
               </div>
             </div>
           )}
