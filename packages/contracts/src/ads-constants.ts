@@ -607,3 +607,44 @@ export const AD_ALERT_KINDS = [
 export type AdAlertKind = (typeof AD_ALERT_KINDS)[number];
 /** The wallet is "low" when, at the last 7 days' spend, it lasts fewer days than this. */
 export const AD_WALLET_LOW_DAYS = 3;
+
+/* ---------- Ads admin: advertisers and invalid traffic (ADS.md §1.12) ---------- */
+
+export const AD_ACCOUNT_STATUS_LABELS = {
+  ACTIVE: "Active",
+  SUSPENDED: "Suspended",
+  CLOSED: "Closed",
+} as const;
+export const AD_INVALID_REASON_LABELS: Record<AdInvalidReason, string> = {
+  BOT: "Bot",
+  BAD_SIGNATURE: "Bad signature",
+  EXPIRED: "Expired",
+  DUPLICATE: "Duplicate",
+  RATE: "Too fast",
+  PREFETCH: "Prefetch",
+};
+export const AD_ADMIN_LIMITS = {
+  reasonMax: 500,
+  /** The most one ad credit may be, in minor units (€10,000). */
+  creditMaxMinor: 1_000_000,
+} as const;
+export const AD_ADMIN_TEXTS = {
+  searchAdvertisers: "Search advertisers",
+  suspend: "Suspend",
+  suspendReason: "Reason (shown to the advertiser)",
+  suspendAccount: "Suspend account",
+  reinstate: "Reinstate",
+  credit: "Credit",
+  creditWallet: "Credit wallet",
+  amount: "Amount",
+  reason: "Reason",
+  suspended: "Account suspended",
+  reinstated: "Account reinstated",
+  credited: "Wallet credited",
+  alreadySuspended: "This account is already suspended.",
+  notSuspended: "This account is not suspended.",
+  reasonRequired: "Give a reason.",
+  noAdvertisers: "No advertisers yet",
+  noAdvertisersMatch: "No advertisers match your search.",
+  noInvalidTraffic: "No invalid traffic in this period.",
+} as const;

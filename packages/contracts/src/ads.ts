@@ -2,6 +2,8 @@ import { z } from "zod";
 import { areaKm2, crossesAntimeridian, edgesCross } from "./ad-geo.ts";
 import {
   AD_ACCOUNT_STATUSES,
+  AD_ADMIN_LIMITS,
+  AD_ADMIN_TEXTS,
   AD_ALERT_KINDS,
   AD_AUDIENCE_ACTIONS,
   AD_AUDIENCE_RULE_TYPES,
@@ -17,6 +19,7 @@ import {
   AD_FILTER_RULE_TYPES,
   AD_FREQUENCY_PERIODS,
   AD_IMAGE_TYPES,
+  AD_INVALID_REASONS,
   AD_LIMITS,
   AD_OWNER_KINDS,
   AD_PACINGS,
@@ -659,3 +662,54 @@ export const AdSummary = z
   })
   .meta({ id: "AdSummary" });
 export type AdSummary = z.infer<typeof AdSummary>;
+
+/** An advertiser as Flipside staff see it (ADS.md §1.12 Advertisers). */
+export const AdminAdAccount = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    ownerKind: z.enum(AD_OWNER_KINDS),
+    /** The person's display name, or the organisation's name. */
+    ownerName: z.string(),
+    status: z.enum(AD_ACCOUNT_STATUSES),
+    suspensionReason: z.string().nullable(),
+    suspendedAt: IsoDate.nullable(),
+    currency: z.string(),
+    /** Billed over the last 30 days. */
+    spend30DaysMicros: z.int(),
+    /** Campaigns not archived. */
+    campaigns: z.int(),
+    createdAt: IsoDate,
+  })
+  .meta({ id: "AdminAdAccount" });
+export type AdminAdAccount = z.infer<typeof AdminAdAccount>;
+
+const AdminReason = lineText()
+  .min(1, { error: AD_ADMIN_TEXTS.reasonRequired })
+  .max(AD_ADMIN_LIMITS.reasonMax, { error: `Use at most ${AD_ADMIN_LIMITS.reasonMax} characters.` });
+
+export const AdSuspension = z.strictObject({ reason: AdminReason });
+export type AdSuspension = z.infer<typeof AdSuspension>;
+
+export const AdCreditRequest = z.strictObject({
+  amountMinor: z.int().min(1).max(AD_ADMIN_LIMITS.creditMaxMinor),
+  reason: AdminReason,
+});
+export type AdCreditRequest = z.infer<typeof AdCreditRequest>;
+
+export const AdCredit = z
+  .object({
+    transactionId: Uuid,
+    adAccountId: Uuid,
+    amountMinor: z.int(),
+    currency: z.string(),
+    /** The paying wallet's balance after the credit. */
+    walletBalanceMinor: z.int(),
+  })
+  .meta({ id: "AdCredit" });
+export type AdCredit = z.infer<typeof AdCredit>;
+
+export const AdInvalidTrafficRow = z
+  .object({ day: IsoDay, reason: z.enum(AD_INVALID_REASONS), impressions: z.int(), clicks: z.int() })
+  .meta({ id: "AdInvalidTrafficRow" });
+export type AdInvalidTrafficRow = z.infer<typeof AdInvalidTrafficRow>;

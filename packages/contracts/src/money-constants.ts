@@ -11,6 +11,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   /** A running ad campaign's reserve (ADS.md §3.10), one per campaign. */
   "AD_HOLD",
   "AD_REVENUE",
+  /** What Flipside gives advertisers (ads admin's credits, ADS.md §3.10 `platform:ad_credits`). */
+  "AD_CREDITS",
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -26,6 +28,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   "AD_SPEND",
   "AD_HOLD",
   "AD_RELEASE",
+  "AD_CREDIT",
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -47,6 +50,7 @@ export const TRANSACTION_KIND_LABELS: Record<LedgerTransactionKind, string> = {
   AD_SPEND: "Ad spend",
   AD_HOLD: "Reserved for ads",
   AD_RELEASE: "Released from ads",
+  AD_CREDIT: "Ad credit from Flipside",
 };
 
 /** The header that makes a money-moving call safe to retry. */
