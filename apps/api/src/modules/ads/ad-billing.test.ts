@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -148,6 +149,36 @@ describe("billing", () => {
     );
   });
 
+  it("lists the admins' ad credits, which belong to no campaign", async () => {
+    const a = await advertiser();
+    const other = await advertiser();
+    const credited = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/admin/ad-accounts/${a.account}/credits`,
+      headers: { ...admin.headers, "idempotency-key": randomUUID() },
+      payload: { amountMinor: 2_500, reason: "Launch offer" },
+    });
+    expect(credited.statusCode, credited.body).toBe(201);
+    const [credit, ...rest] = (await spendOf(a)).json();
+    expect(credit).toMatchObject({
+      kind: "AD_CREDIT",
+      amountMinor: 2_500,
+      campaignId: null,
+      campaignName: null,
+      ledgerTransactionId: credited.json().transactionId,
+    });
+    expect(rest.map((l: { kind: string }) => l.kind)).toEqual(["AD_HOLD"]);
+    expect((await spendOf(a, ",kind==AD_CREDIT")).json()).toHaveLength(1);
+    // A campaign filter keeps campaigns' lines only; another account never sees the credit.
+    expect((await spendOf(a, `,campaignId==${a.campaign}`)).json()).toHaveLength(1);
+    expect((await spendOf(other, ",kind==AD_CREDIT")).json()).toEqual([]);
+    const csv = await get(
+      a.user,
+      `/api/v1/ad-spend?format=csv&searchAnd=${encodeURIComponent(`adAccountId==${a.account},kind==AD_CREDIT`)}`,
+    );
+    expect(csv.body.trimEnd().split("\r\n")[1]).toMatch(/^"[\d-]+","","Credit","25\.00","EUR","/);
+  });
+
   it("refuses a list without its account, another's account and unknown filters", async () => {
     const a = await advertiser({ launch: false });
     expect((await get(a.user, "/api/v1/ad-spend")).statusCode).toBe(400);
@@ -156,7 +187,6 @@ describe("billing", () => {
     const stranger = await createUser(t.app, { displayName: "Nosy" });
     expect((await spendOf(a, "", stranger)).statusCode).toBe(404);
     expect((await spendOf(a)).json()).toEqual([]);
-    // A kind with no lines yet (the admins' ad credits) is a filter like any other.
     expect((await spendOf(a, ",kind==AD_CREDIT")).json()).toEqual([]);
     expect(
       (

@@ -9,7 +9,7 @@ import {
 } from "@flipside/contracts/ads";
 import { minorToDecimal } from "@flipside/contracts/money-constants";
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql, sum } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import { type PgSelect, unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import {
   adAccounts,
@@ -41,7 +41,7 @@ const DAY_MS = 86_400_000;
 /** A statement is issued this long after its month ends: a charge committed at midnight is in. */
 const ISSUE_GRACE_MS = 3_600_000;
 const STATEMENT_NOT_FOUND = "There is no such statement.";
-/** The ledger's kinds that are spend lines (AD_CREDIT: the admins' ad credits, issue 22). */
+/** The ledger's kinds on campaign reserves (the admins' AD_CREDITs go to the wallet: `creditsOf`). */
 const LEDGER_SPEND_KINDS = ["AD_HOLD", "AD_RELEASE", "AD_SPEND"] as const;
 
 /** A campaign's reserve account (`ads_hold:<campaign>`, ledger.ts's adHoldAccount). */
@@ -63,6 +63,38 @@ function spendSpec(zone: string): FilterSpec {
       },
     },
   };
+}
+
+/** Ad credits (AD_CREDIT) name their ad account in the ledger reference: `ads:<account>:<uuid>`. */
+const creditAccount = sql`split_part(${ledgerTransactions.reference}, ':', 2)`;
+
+/** The same filter over ad credits, which belong to no campaign (`campaignId==` never matches one). */
+function creditSpec(zone: string): FilterSpec {
+  const spec = spendSpec(zone);
+  return {
+    fields: {
+      ...spec.fields,
+      adAccountId: { column: sql`${creditAccount}::uuid`, type: "uuid", ops: ["=="] },
+      campaignId: { column: sql`null::uuid`, type: "uuid", ops: ["=="] },
+    },
+  };
+}
+
+/** The account's ad credits: each the wallet's entry of an AD_CREDIT transaction for it. */
+function creditsOf<T extends PgSelect>(query: T, account: AdAccountRow, where?: SQL) {
+  return query
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.id, ledgerEntries.accountId), eq(ledgerAccounts.kind, "WALLET")),
+    )
+    .where(
+      and(
+        eq(ledgerTransactions.kind, "AD_CREDIT"),
+        sql`${ledgerTransactions.reference} like ${`ads:${account.id}:%`}`,
+        where,
+      ),
+    );
 }
 
 /**
@@ -89,12 +121,30 @@ function spendOf<T extends PgSelect>(query: T, account: AdAccountRow, where?: SQ
 const lineFields = (zone: string) => ({
   id: ledgerTransactions.id,
   at: ledgerTransactions.createdAt,
-  date: localDay(zone),
+  date: localDay(zone).as("date"),
   kind: ledgerTransactions.kind,
   amount: ledgerEntries.amount,
-  campaignId: adCampaigns.id,
-  campaignName: adCampaigns.name,
+  campaignId: sql<string | null>`${adCampaigns.id}`.as("campaign_id"),
+  campaignName: sql<string | null>`${adCampaigns.name}`.as("campaign_name"),
 });
+const creditFields = (zone: string) => ({
+  id: ledgerTransactions.id,
+  at: ledgerTransactions.createdAt,
+  date: localDay(zone).as("date"),
+  kind: ledgerTransactions.kind,
+  amount: ledgerEntries.amount,
+  campaignId: sql<string | null>`null::uuid`.as("campaign_id"),
+  campaignName: sql<string | null>`null::text`.as("campaign_name"),
+});
+
+/** Every spend line of the account matching the filters: its campaigns' reserves, and its credits. */
+function linesOf(db: Db, account: AdAccountRow, where: { lines?: SQL; credits?: SQL }) {
+  const zone = account.timezone;
+  return unionAll(
+    spendOf(db.select(lineFields(zone)).from(adCampaigns).$dynamic(), account, where.lines),
+    creditsOf(db.select(creditFields(zone)).from(ledgerTransactions).$dynamic(), account, where.credits),
+  ).$dynamic();
+}
 
 function presentLine(
   row: {
@@ -103,8 +153,8 @@ function presentLine(
     date: string;
     kind: string;
     amount: number;
-    campaignId: string;
-    campaignName: string;
+    campaignId: string | null;
+    campaignName: string | null;
   },
   currency: string,
 ): AdSpendLine {
@@ -114,7 +164,7 @@ function presentLine(
     at: row.at.toISOString(),
     campaignId: row.campaignId,
     campaignName: row.campaignName,
-    kind: LEDGER_SPEND_KINDS.find((k) => k === row.kind) ?? "AD_SPEND",
+    kind: AD_SPEND_KINDS.find((k) => k === row.kind) ?? "AD_SPEND",
     amountMinor: Math.abs(row.amount),
     currency,
     ledgerTransactionId: row.id,
@@ -124,18 +174,25 @@ function presentLine(
 /** The spend lines the viewer may read, with the account's zone applied to `date` filters. */
 async function spendFilter(db: Db, viewer: Viewer, searchAnd: string | undefined) {
   const { access } = await accountFilter(db, viewer, searchAnd, spendSpec("UTC"));
-  const spec = spendSpec(access.account.timezone);
-  return { account: access.account, where: compileFilter(parseSearchAnd(searchAnd, spec), spec) };
+  const zone = access.account.timezone;
+  const compiled = (spec: FilterSpec) => compileFilter(parseSearchAnd(searchAnd, spec), spec);
+  return {
+    account: access.account,
+    where: { lines: compiled(spendSpec(zone)), credits: compiled(creditSpec(zone)) },
+  };
 }
 
 export async function listSpend(db: Db, viewer: Viewer, q: ListQuery) {
   const { account, where } = await spendFilter(db, viewer, q.searchAnd);
+  const lines = linesOf(db, account, where).as("lines");
   const [rows, [counted]] = await Promise.all([
-    spendOf(db.select(lineFields(account.timezone)).from(adCampaigns).$dynamic(), account, where)
-      .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
+    db
+      .select()
+      .from(lines)
+      .orderBy(desc(lines.at), desc(lines.id))
       .limit(q.size)
       .offset(q.page * q.size),
-    spendOf(db.select({ n: count() }).from(adCampaigns).$dynamic(), account, where),
+    db.select({ n: count() }).from(lines),
   ]);
   return { items: rows.map((r) => presentLine(r, account.currency)), total: counted?.n ?? 0 };
 }
@@ -145,12 +202,9 @@ const AD_SPEND_CSV_HEADER = ["Date", "Campaign", "Type", "Amount", "Currency", "
 /** Every matching line, oldest first, as the CSV the screen exports. */
 export async function spendCsv(db: Db, viewer: Viewer, searchAnd: string | undefined) {
   const { account, where } = await spendFilter(db, viewer, searchAnd);
-  const rows = await spendOf(
-    db.select(lineFields(account.timezone)).from(adCampaigns).$dynamic(),
-    account,
-    where,
-  ).orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
-  const lines = rows.map((row) => {
+  const all = linesOf(db, account, where).as("lines");
+  const rows = await db.select().from(all).orderBy(asc(all.at), asc(all.id));
+  const cells = rows.map((row) => {
     const line = presentLine(row, account.currency);
     return [
       line.date,
@@ -163,7 +217,7 @@ export async function spendCsv(db: Db, viewer: Viewer, searchAnd: string | undef
   });
   return {
     filename: `flipside-ad-spend-${account.id.slice(0, 8)}.csv`,
-    text: csvFile([AD_SPEND_CSV_HEADER, ...lines]),
+    text: csvFile([AD_SPEND_CSV_HEADER, ...cells]),
   };
 }
 
