@@ -207,7 +207,13 @@ describe("review by Flipside staff", () => {
     await signIn(tab, ada);
     const { page } = tab;
     await visit(page, "/ads/admin");
-    await page.getByText(/Review queue \(\d+\)/).waitFor();
+    await page.getByRole("heading", { name: /^Review queue \(\d+\)$/ }).waitFor();
+    expect(
+      await page
+        .getByTestId("ads-admin-tabs")
+        .getByRole("link", { name: /^Review queue \(\d+\)$/ })
+        .getAttribute("aria-current"),
+    ).toBe("page");
     const items = page.getByTestId("review-item").filter({ hasText: "Ben's Breads" });
     expect(await items.count()).toBe(2);
     expect(await items.first().textContent()).toContain("Sourdough every morning");
@@ -1376,5 +1382,92 @@ describe("ads analytics", () => {
     expect(await page.getByLabel("Range").inputValue()).toBe("LAST_30_DAYS");
     expect(await page.getByTestId("report-campaigns").textContent()).toBe("All campaigns");
     expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});
+
+describe("ads admin: advertisers and invalid traffic", () => {
+  it("finds an advertiser, suspends it with a reason its owner reads, credits it and reinstates it, by keyboard", async () => {
+    const gus = await journey.account("Gus Grocer", { email: uniqueEmail("gus") });
+    const domain = `greens-${Date.now().toString(36)}.example.com`;
+    await runningCampaign(gus, { domain, bidMicros: 10_000_000 });
+    const browser = {
+      "user-agent":
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+    };
+    const lookup = () =>
+      api<unknown[]>(`/v1/advertisings?searchAnd=${encodeURIComponent(`url==https://${domain}/greens`)}`, {
+        headers: browser,
+      });
+    expect((await lookup()).data).toHaveLength(1);
+    // A bot's view, for the invalid traffic tab.
+    const [ad] = (await lookup()).data as { impressionUrl: string }[];
+    await api(new URL(ad?.impressionUrl ?? "").pathname.replace(/^\/api/, ""), {
+      method: "POST",
+      headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
+
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(tab, await staff());
+    const { page } = tab;
+    await visit(page, "/ads/admin");
+    await page.getByTestId("ads-admin-tabs").getByRole("link", { name: "Advertisers" }).click();
+    await page.getByLabel("Search advertisers").fill("Tom's Bakery");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === "Tom's Bakery");
+    const row = page.getByTestId("advertiser-row").filter({ hasText: "Gus Grocer" });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Tom's BakeryGus GrocerActive.*€0\.00.*1/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // Suspend: the reason is required, then the ad stops.
+    await row.getByTestId("advertiser-suspend").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Suspend account" }).click();
+    await dialog.getByText("Give a reason.").waitFor();
+    await dialog.getByLabel("Reason (shown to the advertiser)").fill("Unverified health claims");
+    await dialog.getByRole("button", { name: "Suspend account" }).click();
+    await toastSaying(page, "Account suspended").waitFor();
+    await row.getByText("Suspended", { exact: true }).waitFor();
+    await row.getByText("Unverified health claims").waitFor();
+    expect((await lookup()).data).toHaveLength(0);
+
+    // The owner reads why.
+    const own = await tracked({ viewport: { width: 1280, height: 900 } });
+    await signIn(own, gus);
+    await visit(own.page, "/ads");
+    expect(await own.page.getByTestId("ad-account-suspended").textContent()).toContain(
+      "This advertiser account is suspended: Unverified health claims. Your ads are not running.",
+    );
+
+    // Credit by keyboard.
+    await row.getByTestId("credit-open").focus();
+    await page.keyboard.press("Enter");
+    const credit = page.getByTestId("credit-form");
+    await credit.getByLabel("Amount (EUR)").fill("12.50");
+    await credit.getByLabel("Reason").fill("Sorry for the trouble");
+    await credit.getByRole("button", { name: "Credit wallet" }).click();
+    await toastSaying(page, "Wallet credited: €12.50").waitFor();
+
+    // Reinstate: the ad is back.
+    await row.getByTestId("advertiser-reinstate").click();
+    await toastSaying(page, "Account reinstated").waitFor();
+    await row.getByText("Active", { exact: true }).waitFor();
+    expect((await lookup()).data).toHaveLength(1);
+    // The credit is in the advertiser's spend lines.
+    const [account] = (await api<{ id: string }[]>("/v1/ad-accounts", { token: gus.token })).data;
+    const spend = await api<{ kind: string; amountMinor: number }[]>(
+      `/v1/ad-spend?searchAnd=${encodeURIComponent(`adAccountId==${account?.id},kind==AD_CREDIT`)}`,
+      { token: gus.token },
+    );
+    expect(spend.data).toMatchObject([{ kind: "AD_CREDIT", amountMinor: 1250 }]);
+
+    // Invalid traffic: today's bot.
+    await page.getByTestId("ads-admin-tabs").getByRole("link", { name: "Invalid traffic" }).click();
+    await page.getByTestId("invalid-traffic-row").filter({ hasText: "Bot" }).first().waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await visit(page, "/ads/admin?tab=advertisers");
+    await page.getByTestId("advertiser-row").first().waitFor();
+    expect(await overflow(page)).toBe(0);
   });
 });

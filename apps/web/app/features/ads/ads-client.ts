@@ -7,11 +7,14 @@ import type {
   AdCreative,
   AdCreativeImage,
   AdCreativeImageUpload,
+  AdCredit,
   AdFilter,
   AdFilterRule,
   AdFilterSummary,
   AdFilterTestResult,
   AdGeoFence,
+  AdInvalidTrafficRow,
+  AdminAdAccount,
   AdminAdCreative,
   AdReport,
   AdReportGroup,
@@ -32,7 +35,9 @@ import type {
   UpdateAdGeoFence,
 } from "@flipside/contracts/ads";
 import type { Wallet } from "@flipside/contracts/money";
+import { IDEMPOTENCY_HEADER } from "@flipside/contracts/money-constants";
 import { type ApiClient, api, buildApiUrl, type ListPage } from "../../lib/api.ts";
+import { escapeFilterValue } from "../../lib/search-and.ts";
 
 export type {
   AdAccount,
@@ -46,6 +51,8 @@ export type {
   AdFilterRule,
   AdFilterSummary,
   AdGeoFence,
+  AdInvalidTrafficRow,
+  AdminAdAccount,
   AdminAdCreative,
   AdReport,
   AdReportMetrics,
@@ -176,6 +183,22 @@ export function createAdsClient(client: ApiClient = api) {
         page,
         size: 20,
       }),
+    advertisers: (q: { search: string; page: number; size: number }): Promise<ListPage<AdminAdAccount>> =>
+      client.list("/v1/admin/ad-accounts", {
+        searchAnd: q.search ? `name||${escapeFilterValue(q.search)}` : undefined,
+        page: q.page,
+        size: q.size,
+      }),
+    suspend: (id: string, reason: string) =>
+      client.post(`/v1/admin/ad-accounts/${id}/suspension`, { reason }),
+    reinstate: (id: string) => client.delete(`/v1/admin/ad-accounts/${id}/suspension`),
+    /** `key`: one per intended credit, so a retry cannot credit twice. */
+    adCredit: (id: string, body: { amountMinor: number; reason: string }, key: string) =>
+      client.post<AdCredit>(`/v1/admin/ad-accounts/${id}/credits`, body, {
+        headers: { [IDEMPOTENCY_HEADER]: key },
+      }),
+    invalidTraffic: (from: string, to: string) =>
+      client.get<AdInvalidTrafficRow[]>("/v1/admin/ad-invalid-traffic", { query: { from, to } }),
     review: (
       id: string,
       decision: { decision: "APPROVE" } | { decision: "REJECT"; reason: string; note?: string },

@@ -59,23 +59,14 @@ function formatMetric(metric: AdReportMetric, value: number | null, currency: st
 }
 const columnTitle = (metric: AdReportMetric) => AD_REPORT_COLUMNS.find(([m]) => m === metric)?.[1] ?? metric;
 
-/** Range, campaigns and breakdown: each change is a new address, so a view can be linked. */
-export function ReportControls({
-  view,
-  campaigns,
-}: {
-  view: ReportView;
-  campaigns: readonly CampaignChoice[];
-}) {
+/** The range preset, and the days of a custom range; a change of preset shows it at once. */
+export function RangeFields({ view }: { view: Pick<ReportView, "preset" | "from" | "to" | "error"> }) {
   const rangeId = useId();
-  const byId = useId();
   const fromId = useId();
   const toId = useId();
   const errorId = useId();
-  const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) =>
-    event.currentTarget.form?.requestSubmit();
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="report-controls">
+    <>
       <div className="flex flex-col gap-1 text-sm">
         <Label htmlFor={rangeId}>Range</Label>
         <select
@@ -120,8 +111,47 @@ export function ReportControls({
               className={inputVariants()}
             />
           </div>
+          <Button type="submit" variant="secondary" data-testid="report-show">
+            Show
+          </Button>
         </>
+      ) : (
+        // Without scripts, every change needs a button.
+        <noscript>
+          <Button type="submit" variant="secondary">
+            Show
+          </Button>
+        </noscript>
+      )}
+      {view.error ? (
+        <p
+          id={errorId}
+          role="alert"
+          className="basis-full text-destructive text-sm"
+          data-testid="report-range-error"
+        >
+          {view.error}
+        </p>
       ) : null}
+    </>
+  );
+}
+
+const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) =>
+  event.currentTarget.form?.requestSubmit();
+
+/** Range, campaigns and breakdown: each change is a new address, so a view can be linked. */
+export function ReportControls({
+  view,
+  campaigns,
+}: {
+  view: ReportView;
+  campaigns: readonly CampaignChoice[];
+}) {
+  const byId = useId();
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="report-controls">
+      <RangeFields view={view} />
       <CampaignPicker view={view} campaigns={campaigns} />
       {view.campaignIds.map((id) => (
         <input key={id} type="hidden" name="campaign" value={id} />
@@ -142,28 +172,6 @@ export function ReportControls({
           ))}
         </select>
       </div>
-      {/* The custom range is shown on demand; without scripts every change needs it. */}
-      {view.preset === "CUSTOM" ? (
-        <Button type="submit" variant="secondary" data-testid="report-show">
-          Show
-        </Button>
-      ) : (
-        <noscript>
-          <Button type="submit" variant="secondary">
-            Show
-          </Button>
-        </noscript>
-      )}
-      {view.error ? (
-        <p
-          id={errorId}
-          role="alert"
-          className="basis-full text-destructive text-sm"
-          data-testid="report-range-error"
-        >
-          {view.error}
-        </p>
-      ) : null}
     </Form>
   );
 }
