@@ -648,3 +648,14 @@ export const AD_ADMIN_TEXTS = {
   noAdvertisersMatch: "No advertisers match your search.",
   noInvalidTraffic: "No invalid traffic in this period.",
 } as const;
+
+/* ---------- Notifications (ADS.md §5 "Notifications") ---------- */
+
+export const AD_NOTICE_EVENTS = [
+  "CREATIVE_APPROVED",
+  "CREATIVE_REJECTED",
+  "BUDGET_SPENT",
+  "WALLET_LOW",
+  "ACCOUNT_SUSPENDED",
+] as const;
+export type AdNoticeEvent = (typeof AD_NOTICE_EVENTS)[number];

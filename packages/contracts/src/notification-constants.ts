@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "REPORT_OUTCOME",
   "INVITATION",
   "VERIFICATION",
+  "ADS",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, { label: string; m
   REPORT_OUTCOME: { label: "What moderators decided on your reports", mail: "NOW" },
   INVITATION: { label: "Invitations to organisations", mail: "NEVER" },
   VERIFICATION: { label: "Verification of your websites", mail: "NOW" },
+  ADS: { label: "Your advertising: reviews, budgets, wallet and account", mail: "NOW" },
 };
 
 export const MAIL_CHOICE_LABELS: Record<MailChoice, string> = {

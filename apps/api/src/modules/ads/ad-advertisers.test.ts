@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Advertiser, runningCampaign } from "../../../test/ads.ts";
+import { type Advertiser, organizationAdAccount, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { auditLog } from "../../db/schema/admin.ts";
@@ -242,5 +242,92 @@ describe("anyone who is not staff", () => {
     const anonymous = await t.app.inject({ url: "/api/v1/admin/ad-accounts" });
     expect(anonymous.statusCode).toBe(404);
     expect(await adsOn(a.page)).toBe(1);
+  });
+});
+
+describe("advertisers' notifications", () => {
+  const adsNotices = async (user: TestUser) =>
+    (await as(user, "GET", "/api/v1/notifications?size=50"))
+      .json()
+      .filter((n: { kind: string }) => n.kind === "ADS")
+      .map((n: { message: string; link: string }) => ({ message: n.message, link: n.link }));
+
+  it("tell the owner of reviews, a spent budget and a suspension, through the outbox", async () => {
+    // Two clicks at 50 cents spend €1.
+    const a = await runningCampaign(t.app, admin, {
+      pricingModel: "CPC",
+      bidMicros: 500_000,
+      totalMicros: 1_000_000,
+    });
+    await vi.waitFor(async () =>
+      expect(await adsNotices(a.user)).toContainEqual({
+        message: "Your ad “Bread” was approved and can run",
+        link: "/ads/creative-lib",
+      }),
+    );
+    for (const reader of ["one", "two"]) {
+      const [ad] = (await lookup(a.page, `${BROWSER} ${reader}`)).json();
+      await t.app.inject({
+        url: new URL(ad.clickUrl).pathname,
+        headers: { "user-agent": `${BROWSER} ${reader}` },
+      });
+    }
+    await vi.waitFor(async () =>
+      expect(await adsNotices(a.user)).toContainEqual({
+        message: "Your campaign “Bread week” has spent its budget and stopped",
+        link: `/ads/campaigns?campaign=${a.campaign}`,
+      }),
+    );
+    const creative = (
+      await as(a.user, "POST", "/api/v1/ad-creatives", {
+        adAccountId: a.account,
+        name: "Miracle loaf",
+        headline: "Cures everything",
+        body: "",
+        destinationUrl: `https://${a.domain}/miracle`,
+      })
+    ).json().id;
+    await as(admin, "POST", `/api/v1/admin/ad-creatives/${creative}/review`, {
+      decision: "REJECT",
+      reason: "MISLEADING",
+    });
+    await as(admin, "POST", `/api/v1/admin/ad-accounts/${a.account}/suspension`, { reason: "Health claims" });
+    await vi.waitFor(async () => {
+      const notices = await adsNotices(a.user);
+      expect(notices).toContainEqual({
+        message: "Your ad “Miracle loaf” was rejected: Misleading or false claims",
+        link: "/ads/creative-lib?show=rejected",
+      });
+      expect(notices).toContainEqual({
+        message: `Your advertiser account “${a.user.displayName} ads” was suspended: Health claims`,
+        link: "/ads",
+      });
+    });
+    // The budget was spent once: one notice, however many views were refused after it.
+    expect(
+      (await adsNotices(a.user)).filter((n: { message: string }) => n.message.includes("spent")),
+    ).toHaveLength(1);
+  });
+
+  it("reach an organisation's owners and admins, not its members", async () => {
+    const owner = await createUser(t.app, { displayName: "Olga Owner" });
+    const member = await createUser(t.app, { displayName: "Mo Member" });
+    const account = await organizationAdAccount(t.app, owner, member, `org-${randomUUID().slice(0, 8)}`);
+    const creative = (
+      await as(owner, "POST", "/api/v1/ad-creatives", {
+        adAccountId: account,
+        name: "Org ad",
+        headline: "Together",
+        body: "",
+        destinationUrl: "https://org.example.com/",
+      })
+    ).json().id;
+    await as(admin, "POST", `/api/v1/admin/ad-creatives/${creative}/review`, { decision: "APPROVE" });
+    await vi.waitFor(async () =>
+      expect(await adsNotices(owner)).toEqual([
+        { message: "Your ad “Org ad” was approved and can run", link: "/ads/creative-lib" },
+      ]),
+    );
+    expect(await adsNotices(member)).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import {
 } from "../../lib/search-filter.ts";
 import { type AuditActor, recordAudit } from "../admin/index.ts";
 import { findWallet, platformAccount, postTransaction, walletAccount } from "../ledger/index.ts";
+import { record } from "../outbox/index.ts";
 import { walletOwner } from "./spend.ts";
 
 /**
@@ -137,6 +138,13 @@ export function createAdvertisersAdmin(db: Db) {
           targetId: id,
           targetLabel: account.name,
           reason,
+        });
+        await record(tx, "ads.notice", {
+          event: "ACCOUNT_SUSPENDED",
+          adAccountId: id,
+          objectId: id,
+          objectName: account.name,
+          detail: reason,
         });
       });
     },

@@ -1,5 +1,5 @@
 import type { AdCreativeReview, AdminAdCreative } from "@flipside/contracts/ads";
-import { AD_CREATIVE_MESSAGES } from "@flipside/contracts/ads-constants";
+import { AD_CREATIVE_MESSAGES, REJECTION_REASON_LABELS } from "@flipside/contracts/ads-constants";
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adAccounts, adCreativeImages, adCreatives } from "../../db/schema/ads.ts";
@@ -9,6 +9,7 @@ import { compileSearchAnd, compileSort } from "../../lib/search-filter.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { recordAudit } from "../admin/index.ts";
+import { record } from "../outbox/index.ts";
 import { CREATIVES_FILTER, CREATIVES_SORT, presentCreative } from "./creatives.ts";
 
 /**
@@ -74,7 +75,7 @@ export function createReviewService(deps: { db: Db; storage: Storage }) {
               input.version === undefined ? undefined : eq(adCreatives.version, input.version),
             ),
           )
-          .returning({ id: adCreatives.id, name: adCreatives.name });
+          .returning({ id: adCreatives.id, name: adCreatives.name, adAccountId: adCreatives.adAccountId });
         if (!decided) {
           const exists = await tx
             .select({ id: adCreatives.id })
@@ -91,6 +92,13 @@ export function createReviewService(deps: { db: Db; storage: Storage }) {
           targetLabel: decided.name,
           reason: approve ? "" : (input.note ?? ""),
           details: approve ? {} : { reason: input.reason },
+        });
+        await record(tx, "ads.notice", {
+          event: approve ? "CREATIVE_APPROVED" : "CREATIVE_REJECTED",
+          adAccountId: decided.adAccountId,
+          objectId: id,
+          objectName: decided.name,
+          detail: approve ? "" : REJECTION_REASON_LABELS[input.reason ?? "OTHER"],
         });
       });
       const row = await load(id);

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adAccounts, adCampaigns, adClicks, adImpressions } from "../../db/schema/ads.ts";
 import { adHoldAccount, platformAccount, postTransaction, walletAccount } from "../ledger/index.ts";
+import { record } from "../outbox/index.ts";
 import type { AdDecision } from "./ad-tokens.ts";
 import { localTime, priceOf } from "./delivery.ts";
 
@@ -208,13 +209,26 @@ export async function billEvent(db: Db, kind: "IMPRESSION" | "CLICK", e: Billabl
         spentDay: adCampaigns.spentDay,
         spentDayMicros: adCampaigns.spentDayMicros,
         holdRemainingMicros: adCampaigns.holdRemainingMicros,
+        name: adCampaigns.name,
+        totalBudgetMicros: adCampaigns.totalBudgetMicros,
       });
     if (!charged) return { outcome: "NOT_BILLED", reason: "BUDGET" };
+    const { name, totalBudgetMicros, ...money } = charged;
+    // The charge that leaves too little for another event spends the budget: its owners hear once.
+    if (money.spentMicros + p > totalBudgetMicros) {
+      await record(tx, "ads.notice", {
+        event: "BUDGET_SPENT",
+        adAccountId: e.adAccountId,
+        objectId: e.campaignId,
+        objectName: name,
+        detail: "",
+      });
+    }
     await tx
       .update(table)
       .set({ billed: true, notBilledReason: null })
       .where(eq(table.decisionId, e.decisionId));
-    return { outcome: "BILLED", campaign: charged };
+    return { outcome: "BILLED", campaign: money };
   });
 }
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { adAccounts } from "../../db/schema/ads.ts";
 import { contributions, sitePages, sites } from "../../db/schema/discussion.ts";
 import { follows } from "../../db/schema/follows.ts";
 import {
@@ -196,6 +197,41 @@ export function registerNotificationHandlers(outbox: Outbox, told: (recipientIds
         data: { event, domain, finding, demotionDate },
       },
     ]);
+  });
+  onEvent(outbox, "ads.notice", async (tx, notice) => {
+    // A person's own account is theirs; an organisation's, its OWNERs' and ADMINs'.
+    const [account] = await tx
+      .select({ userId: adAccounts.userId, organizationId: adAccounts.organizationId })
+      .from(adAccounts)
+      .where(eq(adAccounts.id, notice.adAccountId));
+    if (!account) return;
+    const people = account.userId
+      ? [account.userId]
+      : account.organizationId
+        ? (
+            await tx
+              .select({ id: organizationMembers.userId })
+              .from(organizationMembers)
+              .where(
+                and(
+                  eq(organizationMembers.organizationId, account.organizationId),
+                  inArray(organizationMembers.role, ["OWNER", "ADMIN"]),
+                ),
+              )
+          ).map((m) => m.id)
+        : [];
+    const recipients = await reachable(tx, null, people);
+    await deliver(
+      tx,
+      recipients.map((recipientId) => ({
+        recipientId,
+        kind: "ADS",
+        // A wallet is low once a day at most (the detail is the day); each other event is its own.
+        groupKey: `ads:${notice.event}:${notice.objectId}:${notice.detail}`,
+        actorId: null,
+        data: notice,
+      })),
+    );
   });
   onEvent(outbox, "report.decided", async (tx, decided) => {
     const kindOf = new Map(decided.reporters.map((r) => [r.reporterId, r.targetKind]));

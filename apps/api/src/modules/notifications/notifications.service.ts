@@ -1,4 +1,5 @@
 import { domainToUnicode } from "node:url";
+import { AD_NOTICE_EVENTS } from "@flipside/contracts/ads-constants";
 import { shortAddress } from "@flipside/contracts/discussion-constants";
 import { markdownToText } from "@flipside/contracts/markdown";
 import { REPORT_TARGET_KINDS, REPORT_TARGET_WORDS } from "@flipside/contracts/moderation-constants";
@@ -104,6 +105,51 @@ export function websiteLink(data: unknown): string | null {
   return parsed.success ? `/profile/websites/${encodeURIComponent(parsed.data.domain)}` : null;
 }
 
+/** What an advertising notification keeps (`ads.notice`). */
+const AdsNoticeData = z.object({
+  event: z.enum(AD_NOTICE_EVENTS),
+  adAccountId: z.string(),
+  objectId: z.string(),
+  objectName: z.string(),
+  detail: z.string(),
+});
+
+function adsMessage(data: unknown): string {
+  const parsed = AdsNoticeData.safeParse(data);
+  if (!parsed.success) return "Something changed in your advertising";
+  const { event, objectName: name, detail } = parsed.data;
+  switch (event) {
+    case "CREATIVE_APPROVED":
+      return `Your ad “${name}” was approved and can run`;
+    case "CREATIVE_REJECTED":
+      return `Your ad “${name}” was rejected: ${detail}`;
+    case "BUDGET_SPENT":
+      return `Your campaign “${name}” has spent its budget and stopped`;
+    case "WALLET_LOW":
+      return `The wallet paying for “${name}” runs out around ${detail}: add funds to keep your ads running`;
+    case "ACCOUNT_SUSPENDED":
+      return `Your advertiser account “${name}” was suspended: ${detail}`;
+  }
+}
+
+/** Where an advertising notification leads: the object in the ads area. */
+function adsLink(data: unknown): string {
+  const parsed = AdsNoticeData.safeParse(data);
+  if (!parsed.success) return "/ads";
+  switch (parsed.data.event) {
+    case "CREATIVE_APPROVED":
+      return "/ads/creative-lib";
+    case "CREATIVE_REJECTED":
+      return "/ads/creative-lib?show=rejected";
+    case "BUDGET_SPENT":
+      return `/ads/campaigns?campaign=${parsed.data.objectId}`;
+    case "WALLET_LOW":
+      return "/ads/billing";
+    case "ACCOUNT_SUSPENDED":
+      return "/ads";
+  }
+}
+
 /** What an invitation's notification keeps (`organization.invited`). */
 const InvitationData = z.object({
   organizationName: z.string(),
@@ -154,6 +200,8 @@ export function notificationMessage(n: MessageParts): string {
       return verificationMessage(n.data);
     case "INVITATION":
       return invitationMessage(n.data, n.actorName);
+    case "ADS":
+      return adsMessage(n.data);
     case "SITE_REVIEW":
       return n.itemCount <= 1
         ? `${n.actorName} reviewed ${page} on your site ${n.domain}`
@@ -172,6 +220,7 @@ function linkOf(
   if (n.kind === "VERIFICATION") return websiteLink(n.data) ?? "/profile/websites";
   // Invitations are answered in the organisations' page of the profile.
   if (n.kind === "INVITATION") return "/profile/organizations";
+  if (n.kind === "ADS") return adsLink(n.data);
   return normalizedUrl ? contributionPath(normalizedUrl, n.contributionId, type) : "/profile";
 }
 

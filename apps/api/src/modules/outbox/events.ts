@@ -1,3 +1,4 @@
+import { AD_NOTICE_EVENTS } from "@flipside/contracts/ads-constants";
 import { REPORT_TARGET_KINDS } from "@flipside/contracts/moderation-constants";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -38,6 +39,19 @@ export const EVENTS = {
     organizationId: z.uuid(),
     inviterId: z.uuid(),
     email: z.string(),
+  }),
+  /**
+   * Something an advertiser should hear of (ADS.md §5): a creative reviewed, a campaign's budget
+   * spent, a wallet about to run out, the account suspended. Its people are told (an
+   * organisation's OWNERs and ADMINs).
+   */
+  "ads.notice": z.object({
+    event: z.enum(AD_NOTICE_EVENTS),
+    adAccountId: z.uuid(),
+    objectId: z.uuid(),
+    objectName: z.string(),
+    /** The rejection's reason, the suspension's reason, the day the wallet runs out. */
+    detail: z.string(),
   }),
   /** Money came into a wallet (a top-up, a credit, a transfer, a reserve given back). */
   "wallet.credited": z.object({
