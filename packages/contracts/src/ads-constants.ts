@@ -659,3 +659,12 @@ export const AD_NOTICE_EVENTS = [
   "ACCOUNT_SUSPENDED",
 ] as const;
 export type AdNoticeEvent = (typeof AD_NOTICE_EVENTS)[number];
+
+/** A day (YYYY-MM-DD, already in the zone it belongs to) as people read it: "1 Dec 2026". */
+export const formatDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });

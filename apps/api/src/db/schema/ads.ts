@@ -72,6 +72,8 @@ export const adAccounts = pgTable(
     suspensionReason: text("suspension_reason"),
     suspendedAt: at("suspended_at"),
     suspendedBy: uuid("suspended_by").references(() => users.id, { onDelete: "set null" }),
+    /** The local day its people were last told the wallet runs low (once a day at most). */
+    walletLowNotifiedOn: date("wallet_low_notified_on", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

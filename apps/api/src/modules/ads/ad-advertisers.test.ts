@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { formatDay } from "@flipside/contracts/ads-constants";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Advertiser, organizationAdAccount, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { auditLog } from "../../db/schema/admin.ts";
+import { adAccounts } from "../../db/schema/ads.ts";
 import { ledgerAccounts, ledgerTransactions } from "../../db/schema/money.ts";
+import { noticeLowWallets } from "./wallet-low.ts";
 
 /**
  * Flipside staff and advertisers (ADS.md §1.12): the list, suspension that stops delivery at
@@ -307,6 +310,36 @@ describe("advertisers' notifications", () => {
     expect(
       (await adsNotices(a.user)).filter((n: { message: string }) => n.message.includes("spent")),
     ).toHaveLength(1);
+  });
+
+  it("say once a day when a wallet is about to run out", async () => {
+    // €1 in the wallet, all of it reserved; nine views at 10 cents leave a day's spend at most.
+    const a = await runningCampaign(t.app, admin, {
+      walletMinor: 100,
+      bidMicros: 100_000_000,
+      totalMicros: 1_000_000,
+    });
+    for (let i = 0; i < 9; i++) {
+      const [ad] = (await lookup(a.page, `${BROWSER} w${i}`)).json();
+      await t.app.inject({
+        method: "POST",
+        url: new URL(ad.impressionUrl).pathname,
+        headers: { "user-agent": `${BROWSER} w${i}` },
+      });
+    }
+    const now = new Date();
+    expect(await noticeLowWallets(t.app.db, now)).toBeGreaterThanOrEqual(1);
+    // Already told today: not again, whoever runs the job.
+    const again = await Promise.all([noticeLowWallets(t.app.db, now), noticeLowWallets(t.app.db, now)]);
+    const [account] = await t.app.db.select().from(adAccounts).where(eq(adAccounts.id, a.account));
+    expect(account?.walletLowNotifiedOn).toBe(today());
+    expect(again).toEqual([0, 0]);
+    await vi.waitFor(async () =>
+      expect(await adsNotices(a.user)).toContainEqual({
+        message: `The wallet paying for “${a.user.displayName} ads” runs out around ${formatDay(today())}: add funds to keep your ads running`,
+        link: "/ads/billing",
+      }),
+    );
   });
 
   it("reach an organisation's owners and admins, not its members", async () => {

@@ -248,7 +248,17 @@ async function billedSince(db: Db, accountId: string, since: SQL | Date): Promis
 export async function accountBilling(db: Db, viewer: Viewer, id: string, now: Date): Promise<AdBilling> {
   const { account, role } = await requireAdAccount(db, viewer, id, "read");
   // An organisation's wallet is its OWNERs' and ADMINs' to see (the wallet's own rule).
-  const owner = role === "MEMBER" ? null : walletOwner(account);
+  return moneyOf(db, account, now, role !== "MEMBER");
+}
+
+/** An account's money now; without `showWallet`, the wallet's balance is null (and no runway). */
+export async function moneyOf(
+  db: Db,
+  account: AdAccountRow,
+  now: Date,
+  showWallet = true,
+): Promise<AdBilling> {
+  const owner = showWallet ? walletOwner(account) : null;
   const m = microsPerMinor(account.currency);
   const [wallet, [reserved], thisMonth, lastWeek] = await Promise.all([
     owner ? findWallet(db, owner, account.currency) : null,

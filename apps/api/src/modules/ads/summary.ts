@@ -4,6 +4,7 @@ import {
   AD_WALLET_LOW_DAYS,
   type AdSummaryPeriod,
   DELIVERY_LABELS,
+  formatDay,
   presetRange,
   previousRange,
   REJECTION_REASON_LABELS,
@@ -24,13 +25,6 @@ import { accountTotals } from "./reports.ts";
  */
 
 const DAY_MS = 86_400_000;
-const dayLabel = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /** Audiences a running or paused campaign targets that have too few people to serve. */
 async function smallAudiences(db: Db, accountId: string) {
@@ -123,7 +117,7 @@ export async function accountSummary(
       objectType: "WALLET",
       objectId: account.id,
       name: "Wallet",
-      detail: `Your wallet runs out around ${dayLabel(billing.runsOutOn)}: add funds to keep your ads running`,
+      detail: `Your wallet runs out around ${formatDay(billing.runsOutOn)}: add funds to keep your ads running`,
     });
   }
   return {

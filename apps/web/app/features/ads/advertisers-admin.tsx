@@ -2,6 +2,7 @@ import {
   AD_ACCOUNT_STATUS_LABELS,
   AD_ADMIN_LIMITS,
   AD_INVALID_REASON_LABELS,
+  formatDay,
   formatMicros,
   AD_ADMIN_TEXTS as T,
 } from "@flipside/contracts/ads-constants";
@@ -265,16 +266,7 @@ export function InvalidTraffic({ rows }: { rows: AdInvalidTrafficRow[] }) {
       columns={[
         {
           label: "Day",
-          cell: (r) => (
-            <time dateTime={r.day}>
-              {new Date(`${r.day}T12:00:00Z`).toLocaleDateString("en-GB", {
-                day: "numeric",
-                month: "short",
-                year: "numeric",
-                timeZone: "UTC",
-              })}
-            </time>
-          ),
+          cell: (r) => <time dateTime={r.day}>{formatDay(r.day)}</time>,
         },
         { label: "Reason", cell: (r) => AD_INVALID_REASON_LABELS[r.reason] },
         { label: "Impressions", numeric: true, cell: (r) => r.impressions.toLocaleString("en") },

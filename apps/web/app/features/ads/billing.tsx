@@ -1,5 +1,6 @@
 import {
   AD_SPEND_KIND_LABELS,
+  formatDay,
   formatMicros,
   periodLabel,
   AD_BILLING_TEXTS as T,
@@ -29,14 +30,6 @@ import {
 import { OwnedTable } from "./owned-table.tsx";
 
 export const SPEND_PAGE_SIZE = 25;
-
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /** The last twelve months of the account's time zone, newest first, as the spend filter offers them. */
 export function spendMonths(zone: string, now = new Date()) {
@@ -91,7 +84,7 @@ export function BillingFigures({ account, billing }: { account: AdAccount; billi
   const runway = billing.runsOutOn
     ? billing.runsOutOn > yearAhead
       ? "Lasts more than a year"
-      : T.runsOut(dayLabel(billing.runsOutOn))
+      : T.runsOut(formatDay(billing.runsOutOn))
     : billing.walletBalanceMinor === null
       ? "Only the organisation's owners and admins see its wallet."
       : "No spend in the last 7 days to project from.";
@@ -227,7 +220,7 @@ export function SpendLines({
             columns={[
               {
                 label: "Date",
-                cell: (line) => <time dateTime={line.at}>{dayLabel(line.date)}</time>,
+                cell: (line) => <time dateTime={line.at}>{formatDay(line.date)}</time>,
               },
               {
                 label: "Campaign",

@@ -2,6 +2,7 @@ import {
   AD_SUMMARY_PERIOD_LABELS,
   AD_SUMMARY_PERIODS,
   type AdAlertKind,
+  formatDay,
   formatMicros,
 } from "@flipside/contracts/ads-constants";
 import { formatMoney } from "@flipside/contracts/money-constants";
@@ -13,14 +14,6 @@ import { cn } from "../../lib/cn.ts";
 import { walletPath } from "./ad-account.ts";
 import type { AdAccount, AdSummary } from "./ads-client.ts";
 import { changeVsPrevious } from "./report-view.ts";
-
-const dayLabel = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /** "Today", "Last 7 days", "Last 30 days": links, so a period can be linked and reloaded. */
 export function PeriodTabs({ period }: { period: AdSummary["period"] }) {
@@ -107,7 +100,7 @@ export function WalletCard({ account, summary }: { account: AdAccount; summary: 
           </dd>
           <dt className="text-muted-foreground">Runs out around</dt>
           <dd className="text-right tabular-nums" data-testid="dashboard-runs-out">
-            {summary.runsOutOn ? dayLabel(summary.runsOutOn) : "—"}
+            {summary.runsOutOn ? formatDay(summary.runsOutOn) : "—"}
           </dd>
         </dl>
         {account.viewerRole === "MEMBER" ? null : (

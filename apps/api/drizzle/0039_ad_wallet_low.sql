@@ -1,0 +1,1 @@
+ALTER TABLE "ad_accounts" ADD COLUMN "wallet_low_notified_on" date;
