@@ -1075,7 +1075,10 @@ describe("the ad on a discussion page", () => {
     );
     for (let i = 0; i < 2; i++) {
       const [popup] = await Promise.all([context.waitForEvent("page"), link.click()]);
-      await popup.waitForURL(destination);
+      // The advertiser's page, with the click id to report a conversion with.
+      await popup.waitForURL(
+        (url) => `${url.origin}${url.pathname}` === destination && url.searchParams.has("fs_click"),
+      );
       await popup.close();
     }
     await expect.poll(async () => (await stats()).clicks).toBe(1);
@@ -1286,10 +1289,10 @@ describe("ads analytics", () => {
     );
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      '"Day","Impressions","People reached","Clicks","CTR","Spend (EUR)","Avg. CPM (EUR)","Avg. CPC (EUR)","Invalid impressions","Invalid clicks"',
+      '"Day","Impressions","People reached","Clicks","CTR","Spend (EUR)","Avg. CPM (EUR)","Avg. CPC (EUR)","Conversions","Cost per conversion (EUR)","Invalid impressions","Invalid clicks"',
     );
     expect(lines).toHaveLength(9);
-    expect(lines.at(-1)).toBe('"Total","5","5","1","20.00%","0.05","10.00","0.05","0","0"');
+    expect(lines.at(-1)).toBe('"Total","5","5","1","20.00%","0.05","10.00","0.05","0","","0","0"');
     expect(await seriousAxeFindings(page)).toEqual([]);
 
     // By campaign, chosen with the keyboard; the campaign links to its editor.

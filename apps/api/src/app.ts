@@ -23,6 +23,7 @@ import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
 import {
   adsAdminRoutes,
   adsBillingRoutes,
+  adsConversionsRoutes,
   adsReportsRoutes,
   adsRoutes,
   adsServingPlugin,
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adsAdminRoutes);
       await api.register(adsBillingRoutes);
       await api.register(adsReportsRoutes);
+      await api.register(adsConversionsRoutes);
       await api.register(targetingRoutes);
       await api.register(servingRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {

@@ -543,6 +543,8 @@ export const AD_REPORT_COLUMNS = [
   ["spendMicros", "Spend"],
   ["cpmMicros", "Avg. CPM"],
   ["cpcMicros", "Avg. CPC"],
+  ["conversions", "Conversions"],
+  ["costPerConversionMicros", "Cost per conversion"],
   ["invalidImpressions", "Invalid impressions"],
   ["invalidClicks", "Invalid clicks"],
 ] as const;
@@ -668,3 +670,17 @@ export const formatDay = (day: string) =>
     year: "numeric",
     timeZone: "UTC",
   });
+
+/* ---------- Conversions (ADS.md amendments) ---------- */
+
+export const AD_CONVERSION_SOURCES = ["SERVER", "PIXEL"] as const;
+export type AdConversionSource = (typeof AD_CONVERSION_SOURCES)[number];
+export const AD_CONVERSION_LIMITS = {
+  windowMinDays: 1,
+  windowMaxDays: 90,
+  windowDefaultDays: 30,
+  /** A reported time may be this far ahead of ours (clocks differ), and no more. */
+  clockSkewMs: 5 * 60 * 1000,
+  /** The query parameter the click adds to the advertiser's address. */
+  clickParam: "fs_click",
+} as const;

@@ -12,6 +12,7 @@ import {
   AD_CAMPAIGN_LIMITS,
   AD_CAMPAIGN_MESSAGES,
   AD_CAMPAIGN_STATUSES,
+  AD_CONVERSION_LIMITS,
   AD_CREATIVE_LIMITS,
   AD_CREATIVE_MESSAGES,
   AD_DELIVERY_STATES,
@@ -600,6 +601,10 @@ export const AdReportMetrics = z
     cpmMicros: z.int().nullable(),
     /** Spend per click; null without clicks. */
     cpcMicros: z.int().nullable(),
+    /** Conversions the advertiser's site reported for clicks within the window, by the day they happened. */
+    conversions: z.int(),
+    /** Spend per conversion; null without conversions. */
+    costPerConversionMicros: z.int().nullable(),
     invalidImpressions: z.int(),
     invalidClicks: z.int(),
   })
@@ -713,3 +718,40 @@ export const AdInvalidTrafficRow = z
   .object({ day: IsoDay, reason: z.enum(AD_INVALID_REASONS), impressions: z.int(), clicks: z.int() })
   .meta({ id: "AdInvalidTrafficRow" });
 export type AdInvalidTrafficRow = z.infer<typeof AdInvalidTrafficRow>;
+
+/** How an advertiser's site reports conversions (ADS.md amendments). */
+export const AdConversionSettings = z
+  .object({
+    /** A conversion counts for a click at most this many days before it. */
+    windowDays: z.int(),
+    /** Signs server-to-server reports; null for an organisation's MEMBER. */
+    secret: z.string().nullable(),
+    /** The parameter the click adds to the ad's address: the click id to report. */
+    clickParam: z.string(),
+    endpoint: z.string(),
+    /** The pixel's address, `{fs_click}` standing for the click id. */
+    pixel: z.string(),
+  })
+  .meta({ id: "AdConversionSettings" });
+export type AdConversionSettings = z.infer<typeof AdConversionSettings>;
+
+export const UpdateAdConversionSettings = z.strictObject({
+  windowDays: z
+    .int()
+    .min(AD_CONVERSION_LIMITS.windowMinDays)
+    .max(AD_CONVERSION_LIMITS.windowMaxDays, { error: "Choose from 1 to 90 days." }),
+});
+
+/** A conversion reported by the advertiser's server, signed with the account's secret. */
+export const AdConversionReport = z
+  .strictObject({
+    clickId: Uuid,
+    /** When it happened, as signed (ISO 8601). */
+    occurredAt: z.iso.datetime({ offset: true }),
+    /** What it was worth, in micros of the account's currency. */
+    valueMicros: z.int().min(0).max(1_000_000_000_000).optional(),
+    /** Hex HMAC-SHA256 of `${clickId}.${occurredAt}.${valueMicros ?? ""}` with the account's secret. */
+    signature: z.string().regex(/^[0-9a-fA-F]{64}$/),
+  })
+  .meta({ id: "AdConversionReport" });
+export type AdConversionReport = z.infer<typeof AdConversionReport>;

@@ -5,6 +5,7 @@ import {
   AD_AUTOPILOT_STATUSES,
   AD_BID_STRATEGIES,
   AD_CAMPAIGN_STATUSES,
+  AD_CONVERSION_SOURCES,
   AD_EVENT_KINDS,
   AD_FILTER_MODES,
   AD_FREQUENCY_PERIODS,
@@ -74,6 +75,15 @@ export const adAccounts = pgTable(
     suspendedBy: uuid("suspended_by").references(() => users.id, { onDelete: "set null" }),
     /** The local day its people were last told the wallet runs low (once a day at most). */
     walletLowNotifiedOn: date("wallet_low_notified_on", { mode: "string" }),
+    /**
+     * Signs the advertiser's server-to-server conversions (HMAC-SHA256); only its OWNERs and
+     * ADMINs read it, and may replace it.
+     */
+    conversionSecret: text("conversion_secret")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** A conversion counts for the last click this many days before it (1–90). */
+    conversionWindowDays: integer("conversion_window_days").notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -84,6 +94,7 @@ export const adAccounts = pgTable(
     index("ad_accounts_organization_idx").on(t.organizationId),
     check("ad_accounts_name_length", sql`char_length(${t.name}) between 1 and 100`),
     check("ad_accounts_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("ad_accounts_conversion_window", sql`${t.conversionWindowDays} between 1 and 90`),
     check(
       "ad_accounts_owner_check",
       sql`(${t.ownerKind} = 'USER' and ${t.organizationId} is null) or (${t.ownerKind} = 'ORGANIZATION' and ${t.userId} is null)`,
@@ -410,6 +421,43 @@ export const adClicks = pgTable("ad_clicks", eventColumns(), (t) => [
   index("ad_clicks_account_idx").on(t.adAccountId, t.at),
   check("ad_clicks_billed_check", sql`${t.billed} = (${t.notBilledReason} is null)`),
 ]);
+
+/**
+ * Conversions (ADS.md amendments): what the advertiser's site reported after a click, one per
+ * click (a page reloaded or a pixel fired twice counts once), with the click's campaign,
+ * creative, site and country for the reports.
+ */
+export const adConversions = pgTable(
+  "ad_conversions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    /** The click's decision: one conversion per click. */
+    clickId: uuid("click_id")
+      .notNull()
+      .references(() => adClicks.decisionId),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id),
+    creativeId: uuid("creative_id").notNull(),
+    adAccountId: uuid("ad_account_id")
+      .notNull()
+      .references(() => adAccounts.id),
+    siteDomain: text("site_domain").notNull(),
+    country: text("country"),
+    source: text("source", { enum: AD_CONVERSION_SOURCES }).notNull(),
+    /** What it was worth to the advertiser, when they said. */
+    valueMicros: micros("value_micros"),
+    clickedAt: at("clicked_at").notNull(),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ad_conversions_click_key").on(t.clickId),
+    index("ad_conversions_account_idx").on(t.adAccountId, t.at),
+    index("ad_conversions_campaign_idx").on(t.campaignId, t.at),
+  ],
+);
 
 /**
  * Invalid traffic (ADS.md §4.6): kept apart, so an invalid or prefetched beacon never uses up its

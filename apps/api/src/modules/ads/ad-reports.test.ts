@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Advertiser, anotherCampaign, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
-import { adCampaigns, adClicks, adImpressions, adInvalidEvents } from "../../db/schema/ads.ts";
+import { adCampaigns, adClicks, adConversions, adImpressions, adInvalidEvents } from "../../db/schema/ads.ts";
+import { conversionSignature } from "./conversions.ts";
 
 /**
  * Reports (ADS.md §2.3 Reports): they add up to what the beacons counted and billed, to the
@@ -189,6 +190,8 @@ describe("an account's report", () => {
         "Spend (EUR)",
         "Avg. CPM (EUR)",
         "Avg. CPC (EUR)",
+        "Conversions",
+        "Cost per conversion (EUR)",
         "Invalid impressions",
         "Invalid clicks",
       ]);
@@ -202,6 +205,8 @@ describe("an account's report", () => {
         money(m.spendMicros),
         money(m.cpmMicros),
         money(m.cpcMicros),
+        m.conversions,
+        money(m.costPerConversionMicros),
         m.invalidImpressions,
         m.invalidClicks,
       ];
@@ -352,5 +357,132 @@ describe("the dashboard's summary", () => {
       ]),
     );
     expect(body.alerts).toHaveLength(3);
+  });
+});
+
+describe("conversions", () => {
+  const totalsOf = async (a: Advertiser) =>
+    (await reportOf(a, { from: today(), to: today(), groupBy: "campaign" })).totals;
+
+  it("count one per click, signed by the advertiser's server or by a pixel, within the window", async () => {
+    const a = await runningCampaign(t.app, admin, { pricingModel: "CPC", bidMicros: 500_000 });
+    const clickOf = async (reader: string) => {
+      const ad = await seen(a.page, reader);
+      const res = await t.app.inject({
+        url: pathOf(ad.clickUrl),
+        headers: { "user-agent": `${BROWSER} ${reader}` },
+      });
+      return new URL(res.headers.location ?? "").searchParams.get("fs_click") ?? "";
+    };
+    const [first, second] = [await clickOf("k1"), await clickOf("k2")];
+    const settings = (
+      await t.app.inject({
+        url: `/api/v1/ad-accounts/${a.account}/conversion-settings`,
+        headers: a.user.headers,
+      })
+    ).json();
+    expect(settings).toMatchObject({
+      windowDays: 30,
+      clickParam: "fs_click",
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const report = (body: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: "/api/v1/ad-conversions", payload: body });
+    const occurredAt = new Date().toISOString();
+    const signed = (clickId: string, secret = settings.secret, valueMicros?: number) => ({
+      clickId,
+      occurredAt,
+      ...(valueMicros === undefined ? {} : { valueMicros }),
+      signature: conversionSignature(secret, clickId, occurredAt, valueMicros),
+    });
+    expect((await report(signed(first, "0".repeat(64)))).statusCode).toBe(401);
+    expect(
+      (await report({ ...signed(first, settings.secret, 25_000_000), valueMicros: 99 })).statusCode,
+    ).toBe(401);
+    const counted = await report(signed(first, settings.secret, 25_000_000));
+    expect(counted.statusCode, counted.body).toBe(201);
+    expect((await report(signed(first, settings.secret, 25_000_000))).statusCode).toBe(200);
+    expect((await report(signed(randomUUID()))).statusCode).toBe(404);
+    // The pixel: always a GIF, whatever it is given.
+    const pixel = await t.app.inject({ url: `/api/v1/ad-conversions/pixel.gif?click=${second}&value=9.90` });
+    expect(pixel.statusCode).toBe(200);
+    expect(pixel.headers["content-type"]).toBe("image/gif");
+    expect((await t.app.inject({ url: "/api/v1/ad-conversions/pixel.gif?click=nonsense" })).statusCode).toBe(
+      200,
+    );
+    await t.app.inject({ url: `/api/v1/ad-conversions/pixel.gif?click=${second}` });
+    const totals = await totalsOf(a);
+    expect(totals).toMatchObject({
+      clicks: 2,
+      conversions: 2,
+      spendMicros: 1_000_000,
+      costPerConversionMicros: 500_000,
+    });
+    const stored = await t.app.db
+      .select()
+      .from(adConversions)
+      .where(eq(adConversions.adAccountId, a.account));
+    expect(stored.map((c) => [c.source, c.valueMicros]).sort()).toEqual([
+      ["PIXEL", 9_900_000],
+      ["SERVER", 25_000_000],
+    ]);
+  });
+
+  it("refuse a click older than the window, and a stranger's settings", async () => {
+    const a = await runningCampaign(t.app, admin, { pricingModel: "CPC", bidMicros: 500_000 });
+    const ad = await seen(a.page, "late");
+    const res = await t.app.inject({
+      url: pathOf(ad.clickUrl),
+      headers: { "user-agent": `${BROWSER} late` },
+    });
+    const clickId = new URL(res.headers.location ?? "").searchParams.get("fs_click") ?? "";
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/ad-accounts/${a.account}/conversion-settings`,
+      headers: a.user.headers,
+      payload: { windowDays: 1 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const { secret } = put.json();
+    // Two days after the click: outside a day's window.
+    const occurredAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const late = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/ad-conversions",
+      payload: { clickId, occurredAt, signature: conversionSignature(secret, clickId, occurredAt) },
+    });
+    expect(late.statusCode).toBe(422);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/v1/ad-accounts/${a.account}/conversion-settings`,
+          headers: a.user.headers,
+          payload: { windowDays: 91 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const stranger = await createUser(t.app, { displayName: "Snoop" });
+    const snoop = await t.app.inject({
+      url: `/api/v1/ad-accounts/${a.account}/conversion-settings`,
+      headers: stranger.headers,
+    });
+    expect(snoop.statusCode).toBe(404);
+    // A new secret: the old one no longer signs.
+    const rotated = (
+      await t.app.inject({
+        method: "POST",
+        url: `/api/v1/ad-accounts/${a.account}/conversion-settings/secret`,
+        headers: a.user.headers,
+      })
+    ).json();
+    expect(rotated.secret).not.toBe(secret);
+    const now = new Date().toISOString();
+    const withOld = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/ad-conversions",
+      payload: { clickId, occurredAt: now, signature: conversionSignature(secret, clickId, now) },
+    });
+    expect(withOld.statusCode).toBe(401);
   });
 });

@@ -346,7 +346,9 @@ describe("clicks", () => {
     expect(head.statusCode).toBe(302);
     const first = await click(ad);
     expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe(`https://${a.domain}/offer`);
+    // The click id rides along, for the advertiser's site to report a conversion with.
+    const [stored] = (await counted(adClicks, a.campaign)).rows;
+    expect(first.headers.location).toBe(`https://${a.domain}/offer?fs_click=${stored?.decisionId}`);
     await Promise.all(Array.from({ length: 10 }, () => click(ad)));
     expect(await counted(adClicks, a.campaign)).toMatchObject({ all: 1, billed: 1 });
     expect((await campaignRow(a.campaign)).spentMicros).toBe(500_000);
@@ -355,7 +357,7 @@ describe("clicks", () => {
       method: "GET",
       url: `${pathOf(ad.clickUrl)}?to=https://evil.example.net`,
     });
-    expect(sneaky.headers.location).toBe(`https://${a.domain}/offer`);
+    expect(sneaky.headers.location).toBe(`https://${a.domain}/offer?fs_click=${stored?.decisionId}`);
   });
 
   it("are what a CPC campaign pays for; its impressions, and a CPM ad's clicks, are counted free", async () => {

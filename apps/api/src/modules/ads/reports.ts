@@ -13,7 +13,14 @@ import { countryName } from "@flipside/contracts/billing-constants";
 import { minorDigits } from "@flipside/contracts/money-constants";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adCampaigns, adClicks, adCreatives, adImpressions, adInvalidEvents } from "../../db/schema/ads.ts";
+import {
+  adCampaigns,
+  adClicks,
+  adConversions,
+  adCreatives,
+  adImpressions,
+  adInvalidEvents,
+} from "../../db/schema/ads.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Viewer } from "../../plugins/auth.ts";
@@ -34,7 +41,7 @@ export interface ReportQuery {
   campaignIds: readonly string[];
 }
 
-type EventTable = typeof adImpressions | typeof adClicks | typeof adInvalidEvents;
+type EventTable = typeof adImpressions | typeof adClicks | typeof adInvalidEvents | typeof adConversions;
 
 /** What a row is keyed by, for one event table: "" where the event does not say. */
 function keyOf(table: EventTable, group: AdReportGroup | null, zone: string): SQL<string> {
@@ -75,6 +82,7 @@ interface Counts {
   reach: number;
   clicks: number;
   spendMicros: number;
+  conversions: number;
   invalidImpressions: number;
   invalidClicks: number;
 }
@@ -84,6 +92,7 @@ const NONE: Counts = {
   reach: 0,
   clicks: 0,
   spendMicros: 0,
+  conversions: 0,
   invalidImpressions: 0,
   invalidClicks: 0,
 };
@@ -113,9 +122,14 @@ async function countBy(
       // Grouped by the first column: the zone is a parameter, and two parameters are never one
       // expression to PostgreSQL.
       .groupBy(sql`1`);
-  const [impressions, clicks, invalid] = await Promise.all([
+  const [impressions, clicks, conversions, invalid] = await Promise.all([
     counted(adImpressions),
     counted(adClicks),
+    db
+      .select({ key: keyOf(adConversions, group, zone), n: sql<number>`count(*)::int` })
+      .from(adConversions)
+      .where(within(adConversions, account, range, campaignIds))
+      .groupBy(sql`1`),
     db
       .select({
         key: keyOf(adInvalidEvents, group, zone),
@@ -142,6 +156,7 @@ async function countBy(
     c.clicks = r.n;
     c.spendMicros += r.spend;
   }
+  for (const r of conversions) at(r.key).conversions = r.n;
   for (const r of invalid)
     Object.assign(at(r.key), { invalidImpressions: r.impressions, invalidClicks: r.clicks });
   return byKey;
@@ -158,6 +173,7 @@ function metrics(c: Counts): AdReportMetrics {
     ctr: c.impressions > 0 ? c.clicks / c.impressions : 0,
     cpmMicros: c.impressions > 0 ? Math.round((c.spendMicros * 1000) / c.impressions) : null,
     cpcMicros: c.clicks > 0 ? Math.round(c.spendMicros / c.clicks) : null,
+    costPerConversionMicros: c.conversions > 0 ? Math.round(c.spendMicros / c.conversions) : null,
   };
 }
 
@@ -274,6 +290,7 @@ export function reportCsv(report: AdReport): { filename: string; text: string } 
         case "spendMicros":
         case "cpmMicros":
         case "cpcMicros":
+        case "costPerConversionMicros":
           return money(m[metric]);
         default:
           return String(m[metric]);

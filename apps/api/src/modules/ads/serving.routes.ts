@@ -1,6 +1,6 @@
 import { AD_REPORT_REASONS } from "@flipside/contracts/ad-report";
 import { AD_SERVING } from "@flipside/contracts/ad-slot";
-import { Advertising } from "@flipside/contracts/ads";
+import { AD_CONVERSION_LIMITS, Advertising } from "@flipside/contracts/ads";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -246,8 +246,11 @@ export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
               rateLimited: (key) => overRate("ad-clicks", key, AD_SERVING.clicksPerMinute),
             });
       const destination = counted.decision ? await server.destination(counted.decision) : null;
-      if (!destination) throw notFound("There is no such ad.");
-      return reply.redirect(destination, 302);
+      if (!destination || !counted.decision) throw notFound("There is no such ad.");
+      // The click id, for the advertiser's site to report a conversion with (ADS.md amendments).
+      const to = new URL(destination);
+      to.searchParams.set(AD_CONVERSION_LIMITS.clickParam, counted.decision.decisionId);
+      return reply.redirect(to.toString(), 302);
     },
   );
 

@@ -52,6 +52,7 @@ function formatMetric(metric: AdReportMetric, value: number | null, currency: st
     case "spendMicros":
     case "cpmMicros":
     case "cpcMicros":
+    case "costPerConversionMicros":
       return formatMicros(value, currency);
     default:
       return value.toLocaleString("en");
@@ -277,6 +278,7 @@ const CHART_METRICS: readonly AdReportMetric[] = [
   "clicks",
   "ctr",
   "spendMicros",
+  "conversions",
   "invalidImpressions",
   "invalidClicks",
 ];
