@@ -16,6 +16,10 @@ const journey = useJourney({
   NODE_ENV: "test",
   PAGE_FETCH_ENABLED: "false",
   ADMIN_EMAILS: `${ADMIN_EMAIL},${STAFF_EMAIL}`,
+  // Every journey here is a new advertiser (registration's limit is not what this file tests).
+  RATE_LIMIT_REGISTER_PER_IP: "100",
+  // Spend is settled when a campaign pauses; the periodic settlement would split it at random.
+  ADS_SETTLE_INTERVAL_MS: "3600000",
   // Every tile one transparent pixel, inline: the geo fence map works without a network.
   MAP_TILE_URL:
     "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
@@ -1432,7 +1436,8 @@ describe("ads admin: advertisers and invalid traffic", () => {
     await toastSaying(page, "Account suspended").waitFor();
     await row.getByText("Suspended", { exact: true }).waitFor();
     await row.getByText("Unverified health claims").waitFor();
-    expect((await lookup()).data).toHaveLength(0);
+    // Serving hears of it as the answer goes out: within two seconds, never later.
+    await expect.poll(async () => (await lookup()).data.length, { timeout: 2000 }).toBe(0);
 
     // The owner reads why.
     const own = await tracked({ viewport: { width: 1280, height: 900 } });
@@ -1455,7 +1460,7 @@ describe("ads admin: advertisers and invalid traffic", () => {
     await row.getByTestId("advertiser-reinstate").click();
     await toastSaying(page, "Account reinstated").waitFor();
     await row.getByText("Active", { exact: true }).waitFor();
-    expect((await lookup()).data).toHaveLength(1);
+    await expect.poll(async () => (await lookup()).data.length, { timeout: 2000 }).toBe(1);
     // The credit is in the advertiser's spend lines.
     const [account] = (await api<{ id: string }[]>("/v1/ad-accounts", { token: gus.token })).data;
     const spend = await api<{ kind: string; amountMinor: number }[]>(

@@ -41,11 +41,13 @@ function buildManifest(): Plugin {
  * re-cut the page view's scripts into more, smaller chunks, each costing bytes of its own
  * (issue 9: the websites pages added 0.4 KB to the page view without adding any of its code;
  * issue 11: the report dialog's opener and the account-roles check did the same, 0.8 KB). The
- * live stream and the bell's count (issue 13) are on every page view too.
+ * live stream and the bell's count (issue 13) are on every page view too. So are the shell's
+ * link, logo, colour-mode switch and navigation retry, each its own chunk until issue 22: every
+ * chunk boundary costs an import naming a hashed file, which compression cannot shrink.
  */
 const SHARED_UI = {
   name: "shared-ui",
-  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](relative-time|cn|api|toast|live-events|unread-notifications)\.ts|components[\\/]shell[\\/](copy-link|user-content)\.tsx|components[\\/](report[\\/]report|share[\\/]share|follow[\\/]follow-button)\.tsx)$|packages[\\/]contracts[\\/]src[\\/](roles|page-paths|live-constants)\.ts$/,
+  test: /app[\\/](components[\\/]ui[\\/](badge|button|time-ago|avatar|input|textarea|empty-state|icons|skeleton|card|tabs)\.tsx|lib[\\/](relative-time|cn|api|toast|live-events|unread-notifications|navigation-retry)\.ts|components[\\/]shell[\\/](copy-link|user-content|app-link|logo|color-mode-switch)\.tsx|components[\\/](report[\\/]report|share[\\/]share|follow[\\/]follow-button)\.tsx)$|packages[\\/]contracts[\\/]src[\\/](roles|page-paths|live-constants)\.ts$/,
 };
 
 /**

@@ -5,6 +5,11 @@ import { expect } from "vitest";
 import { organizationMembers, organizations } from "../src/db/schema/organizations.ts";
 import { createUser, sendAs, type TestUser } from "./users.ts";
 
+/** A person's browser, as ads see it (headless browsers say they are one, and bots get no ads). */
+export const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+export const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
 /** A person's own advertiser account, opened through the API; its id. */
 export async function openAdAccount(
   app: FastifyInstance,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { formatDay } from "@flipside/contracts/ads-constants";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Advertiser, organizationAdAccount, runningCampaign } from "../../../test/ads.ts";
+import { type Advertiser, BOT, BROWSER, organizationAdAccount, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { auditLog } from "../../db/schema/admin.ts";
@@ -17,9 +17,6 @@ import { noticeLowWallets } from "./wallet-low.ts";
 
 let t: TestApp;
 let admin: TestUser;
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
-const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {

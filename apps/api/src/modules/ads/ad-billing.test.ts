@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Advertiser,
+  BROWSER,
   type CampaignOptions,
   organizationAdAccount,
   runningCampaign,
@@ -16,8 +17,6 @@ import { issueDueStatements } from "./billing.ts";
 
 let t: TestApp;
 let admin: TestUser;
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {

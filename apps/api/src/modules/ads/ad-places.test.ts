@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CampaignOptions, runningCampaign } from "../../../test/ads.ts";
+import { BROWSER, type CampaignOptions, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { writeTestMmdb } from "../../../test/mmdb.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
@@ -16,8 +16,6 @@ import { adImpressions } from "../../db/schema/ads.ts";
 const LONDON = "81.2.69.160";
 const NEW_YORK = "8.8.8.8";
 const UNKNOWN = "192.0.2.1";
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
 let t: TestApp;
 let admin: TestUser;

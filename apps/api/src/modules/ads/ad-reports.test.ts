@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AdReport, AdReportMetrics } from "@flipside/contracts/ads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Advertiser, anotherCampaign, runningCampaign } from "../../../test/ads.ts";
+import { type Advertiser, anotherCampaign, BOT, BROWSER, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { adCampaigns, adClicks, adConversions, adImpressions, adInvalidEvents } from "../../db/schema/ads.ts";
@@ -15,9 +15,6 @@ import { conversionSignature } from "./conversions.ts";
 
 let t: TestApp;
 let admin: TestUser;
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
-const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type CampaignOptions, creditWallet, runningCampaign } from "../../../test/ads.ts";
+import { BOT, BROWSER, type CampaignOptions, creditWallet, runningCampaign } from "../../../test/ads.ts";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adCampaigns, adClicks, adImpressions, adInvalidEvents, adReports } from "../../db/schema/ads.ts";
@@ -17,9 +17,6 @@ import { adTokenKey, createAdTokens } from "./ad-tokens.ts";
 
 let t: TestApp;
 let admin: TestUser;
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
-const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 beforeAll(async () => {
   t = await createTestApp({

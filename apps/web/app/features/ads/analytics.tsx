@@ -208,7 +208,7 @@ function CampaignPicker({ view, campaigns }: { view: ReportView; campaigns: read
             variant="outline"
             aria-labelledby={labelId}
             aria-describedby={undefined}
-            className="max-w-64 justify-between"
+            className="max-w-64"
             data-testid="report-campaigns"
           >
             <span className="truncate">{summary}</span>
@@ -333,7 +333,6 @@ export function ReportTrend({
               variant={on ? "default" : "outline"}
               aria-pressed={on}
               onClick={() => toggle(metric)}
-              className="rounded-full"
             >
               {columnTitle(metric)}
             </Button>

@@ -29,8 +29,10 @@ export function PeriodTabs({ period }: { period: AdSummary["period"] }) {
           to={p === "LAST_7_DAYS" ? "/ads" : `/ads?period=${p}`}
           aria-current={p === period ? "page" : undefined}
           className={cn(
-            "rounded-md px-3 py-1.5 font-medium text-muted-foreground hover:text-foreground",
-            p === period && "bg-background text-foreground shadow-sm",
+            "rounded-md px-3 py-1.5 font-medium",
+            p === period
+              ? "bg-background text-foreground shadow-sm"
+              : "text-muted-foreground hover:text-foreground",
           )}
         >
           {AD_SUMMARY_PERIOD_LABELS[p]}

@@ -72,8 +72,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 to={tabHref(tab)}
                 aria-current={data.tab === tab ? "page" : undefined}
                 className={cn(
-                  "-mb-px border-transparent border-b-2 px-3 py-2 font-medium text-muted-foreground text-sm hover:text-foreground",
-                  data.tab === tab && "border-primary text-foreground",
+                  "-mb-px border-b-2 px-3 py-2 font-medium text-sm",
+                  data.tab === tab
+                    ? "border-primary text-foreground"
+                    : "border-transparent text-muted-foreground hover:text-foreground",
                 )}
               >
                 {tab === "review"
