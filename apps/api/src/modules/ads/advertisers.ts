@@ -1,19 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { AdCredit, AdCreditRequest, AdInvalidTrafficRow, AdminAdAccount } from "@flipside/contracts/ads";
-import {
-  AD_ADMIN_TEXTS,
-  AD_ANALYTICS_TEXTS,
-  AD_INVALID_REASONS,
-  AD_REPORT_LIMITS,
-  ADS_MESSAGES,
-  rangeDays,
-} from "@flipside/contracts/ads-constants";
+import { AD_ADMIN_TEXTS, AD_INVALID_REASONS, ADS_MESSAGES } from "@flipside/contracts/ads-constants";
 import { and, asc, count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { adAccounts, adCampaigns, adClicks, adImpressions, adInvalidEvents } from "../../db/schema/ads.ts";
 import { organizations } from "../../db/schema/organizations.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
 import type { ListQuery } from "../../lib/pagination.ts";
 import {
   compileFilter,
@@ -25,6 +18,7 @@ import {
 import { type AuditActor, recordAudit } from "../admin/index.ts";
 import { findWallet, platformAccount, postTransaction, walletAccount } from "../ledger/index.ts";
 import { record } from "../outbox/index.ts";
+import { checkRange } from "./reports.ts";
 import { walletOwner } from "./spend.ts";
 
 /**
@@ -219,16 +213,7 @@ export function createAdvertisersAdmin(db: Db) {
 
     /** Invalid events by UTC day and reason, newest day first. */
     async invalidTraffic(from: string, to: string): Promise<AdInvalidTrafficRow[]> {
-      const days = rangeDays(from, to);
-      if (days < 1)
-        throw badRequest(AD_ANALYTICS_TEXTS.rangeReversed, [
-          { field: "from", message: AD_ANALYTICS_TEXTS.rangeReversed },
-        ]);
-      if (days > AD_REPORT_LIMITS.maxDays) {
-        throw badRequest(AD_ANALYTICS_TEXTS.rangeTooLong, [
-          { field: "to", message: AD_ANALYTICS_TEXTS.rangeTooLong },
-        ]);
-      }
+      checkRange(from, to);
       const day = sql<string>`to_char(${adInvalidEvents.at} at time zone 'UTC', 'YYYY-MM-DD')`;
       const rows = await db
         .select({
@@ -255,4 +240,4 @@ export function createAdvertisersAdmin(db: Db) {
 }
 
 /** The ledger reference of an ad credit: unique per credit, and saying which ad account it was for. */
-export const adCreditReference = (adAccountId: string) => `ads:${adAccountId}:${randomUUID()}`;
+const adCreditReference = (adAccountId: string) => `ads:${adAccountId}:${randomUUID()}`;

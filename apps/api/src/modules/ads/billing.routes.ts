@@ -14,11 +14,12 @@ import {
   statementWithLines,
 } from "./billing.ts";
 import { statementPdf } from "./statement-pdf.ts";
+import { noticeLowWallets } from "./wallet-low.ts";
 
 const TAGS = ["ads"];
 const IdParams = z.object({ id: z.uuid() });
 const SpendQuery = listQuery(20).extend({ format: z.enum(["json", "csv"]).default("json") });
-/** Statements are issued early on the 1st; looking hourly keeps that within the hour. */
+/** Statements are issued early on the 1st, and low wallets told of: looking hourly is enough for both. */
 const STATEMENTS_INTERVAL_MS = 3_600_000;
 
 /** Ads billing (ADS.md §1.10, §2.3 Billing; docs/ads.md#billing). */
@@ -28,6 +29,15 @@ export const adsBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     "ads-statements",
     { intervalMs: STATEMENTS_INTERVAL_MS, expireInSeconds: 600 },
     () => issueDueStatements(app.db, new Date()),
+  );
+  // A wallet about to run out (within days) is worth telling once a day, not looking for every minute.
+  await repeatEvery(
+    app.jobs,
+    "ads-wallet-low",
+    { intervalMs: STATEMENTS_INTERVAL_MS, expireInSeconds: 600 },
+    async () => {
+      await noticeLowWallets(app.db, new Date());
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   AD_SPEND_KIND_LABELS,
   AD_SPEND_KINDS,
   AD_STATEMENT_PREFIX,
+  AD_WALLET_LOW_DAYS,
   type AdBilling,
   type AdSpendLine,
   type AdStatement,
@@ -286,6 +287,15 @@ export async function moneyOf(
         ? localTime(new Date(now.getTime() + days * DAY_MS), account.timezone).date
         : null,
   };
+}
+
+/**
+ * Whether the wallet and reserves, at the last 7 days' spend, run out within AD_WALLET_LOW_DAYS
+ * (the dashboard's alert and the "wallet low" notice).
+ */
+export function runsLow(money: AdBilling, timezone: string, now: Date): boolean {
+  const lowBy = localTime(new Date(now.getTime() + AD_WALLET_LOW_DAYS * DAY_MS), timezone).date;
+  return money.walletBalanceMinor !== null && money.runsOutOn !== null && money.runsOutOn <= lowBy;
 }
 
 /** What the account's campaigns were charged (AD_SPEND), by month of its zone. */

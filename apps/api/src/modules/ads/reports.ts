@@ -226,7 +226,8 @@ function ordered(rows: AdReportRow[], group: AdReportGroup): AdReportRow[] {
   );
 }
 
-function checkRange(from: string, to: string): void {
+/** A range of days a report may cover (else a 400): not reversed, at most AD_REPORT_LIMITS.maxDays. */
+export function checkRange(from: string, to: string): void {
   const days = rangeDays(from, to);
   if (days < 1) {
     throw badRequest(AD_ANALYTICS_TEXTS.rangeReversed, [

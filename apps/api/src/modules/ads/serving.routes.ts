@@ -22,7 +22,6 @@ import { adTokenKey } from "./ad-tokens.ts";
 import { loadPageFacts } from "./filters.ts";
 import { type AdServer, createAdServer } from "./serving.ts";
 import { tendCampaigns, tendCampaignsPaidBy } from "./spend.ts";
-import { noticeLowWallets } from "./wallet-low.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -103,7 +102,6 @@ export const adsServingPlugin = fp(
         { intervalMs: config.ADS_SETTLE_INTERVAL_MS, expireInSeconds: 600 },
         async () => {
           await tend();
-          await noticeLowWallets(app.db, new Date());
         },
       );
     }

@@ -1,7 +1,6 @@
 import type { AdCampaign, AdSummary } from "@flipside/contracts/ads";
 import {
   AD_TARGETING_LIMITS,
-  AD_WALLET_LOW_DAYS,
   type AdSummaryPeriod,
   DELIVERY_LABELS,
   formatDay,
@@ -15,7 +14,7 @@ import { adAudiences, adCampaigns, adCampaignTargets, adCreatives } from "../../
 import type { Viewer } from "../../plugins/auth.ts";
 import { requireAdAccount } from "./access.ts";
 import { audienceSizes } from "./audiences.ts";
-import { accountBilling } from "./billing.ts";
+import { moneyOf, runsLow } from "./billing.ts";
 import { localTime } from "./delivery.ts";
 import { accountTotals } from "./reports.ts";
 
@@ -23,8 +22,6 @@ import { accountTotals } from "./reports.ts";
  * The dashboard (ADS.md §1.1): the period's figures against the one before, the money, and what
  * needs the advertiser's attention — each alert naming its object and saying what to do.
  */
-
-const DAY_MS = 86_400_000;
 
 /** Audiences a running or paused campaign targets that have too few people to serve. */
 async function smallAudiences(db: Db, accountId: string) {
@@ -55,12 +52,13 @@ export async function accountSummary(
   running: () => Promise<AdCampaign[]>,
   now: Date,
 ): Promise<AdSummary> {
-  const { account } = await requireAdAccount(db, viewer, id, "read");
+  const { account, role } = await requireAdAccount(db, viewer, id, "read");
   const range = presetRange(period, localTime(now, account.timezone).date);
   const [totals, previous, billing, live, rejected, audiences] = await Promise.all([
     accountTotals(db, account, range),
     accountTotals(db, account, previousRange(range.from, range.to)),
-    accountBilling(db, viewer, id, now),
+    // An organisation's wallet is its OWNERs' and ADMINs' to see.
+    moneyOf(db, account, now, role !== "MEMBER"),
     running(),
     db
       .select({ id: adCreatives.id, name: adCreatives.name, reason: adCreatives.rejectionReason })
@@ -110,8 +108,7 @@ export async function accountSummary(
       detail: `${a.name} is too small to serve`,
     });
   }
-  const lowBy = localTime(new Date(now.getTime() + AD_WALLET_LOW_DAYS * DAY_MS), account.timezone).date;
-  if (billing.walletBalanceMinor !== null && billing.runsOutOn !== null && billing.runsOutOn <= lowBy) {
+  if (billing.runsOutOn !== null && runsLow(billing, account.timezone, now)) {
     alerts.push({
       kind: "WALLET_LOW",
       objectType: "WALLET",

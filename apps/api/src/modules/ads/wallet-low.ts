@@ -1,12 +1,10 @@
-import { AD_WALLET_LOW_DAYS, formatDay } from "@flipside/contracts/ads-constants";
+import { formatDay } from "@flipside/contracts/ads-constants";
 import { and, eq, exists, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adAccounts, adCampaigns } from "../../db/schema/ads.ts";
 import { record } from "../outbox/index.ts";
-import { moneyOf } from "./billing.ts";
+import { moneyOf, runsLow } from "./billing.ts";
 import { localTime } from "./delivery.ts";
-
-const DAY_MS = 86_400_000;
 
 /**
  * Tells the people of each account with running campaigns whose wallet, at the last 7 days'
@@ -33,9 +31,8 @@ export async function noticeLowWallets(db: Db, now: Date): Promise<number> {
     const today = localTime(now, account.timezone).date;
     if (account.walletLowNotifiedOn === today) continue;
     const money = await moneyOf(db, account, now);
-    const lowBy = localTime(new Date(now.getTime() + AD_WALLET_LOW_DAYS * DAY_MS), account.timezone).date;
-    if (money.runsOutOn === null || money.runsOutOn > lowBy) continue;
     const runsOut = money.runsOutOn;
+    if (runsOut === null || !runsLow(money, account.timezone, now)) continue;
     await db.transaction(async (tx) => {
       // Whoever marks the day tells; another instance's run the same minute finds it marked.
       const [marked] = await tx
