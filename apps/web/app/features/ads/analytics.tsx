@@ -5,6 +5,7 @@ import {
   AD_REPORT_GROUP_LABELS,
   AD_REPORT_GROUPS,
   type AdReportMetric,
+  formatDay,
   formatMicros,
   AD_ANALYTICS_TEXTS as T,
 } from "@flipside/contracts/ads-constants";
@@ -12,7 +13,6 @@ import { useId, useMemo, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent } from "../../components/ui/card.tsx";
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -29,17 +29,18 @@ import { TimeAgo } from "../../components/ui/time-ago.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { AdCampaign, AdReport, AdReportMetrics, AdReportRow } from "./ads-client.ts";
 import { reportCsvHref } from "./ads-client.ts";
+import { Figure } from "./figure.tsx";
 import { type ChartSeries, ReportChart } from "./report-chart.tsx";
 import { changeVsPrevious, type ReportView, reportViewHref } from "./report-view.ts";
 
 type CampaignChoice = Pick<AdCampaign, "id" | "name" | "status">;
 
-const dayLabel = (day: string, withYear = false) =>
+/** A row's day: "Mon 3 Nov" (the range says the year). */
+const rowDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: withYear ? undefined : "short",
+    weekday: "short",
     day: "numeric",
     month: "short",
-    year: withYear ? "numeric" : undefined,
     timeZone: "UTC",
   });
 
@@ -253,19 +254,17 @@ export function ReportFigures({ report }: { report: AdReport }) {
       {FIGURES.map((metric) => {
         const change = changeVsPrevious(report.totals[metric] ?? 0, report.previous[metric] ?? 0);
         return (
-          <Card key={metric} data-testid={`report-figure-${metric}`}>
-            <CardContent className="flex flex-col gap-1">
-              <p className="text-muted-foreground text-sm">{columnTitle(metric)}</p>
-              <p className="break-words font-semibold text-xl tabular-nums sm:text-2xl">
-                {formatMetric(metric, report.totals[metric], report.currency)}
-              </p>
-              <p className="text-muted-foreground text-xs">
-                {change
-                  ? `${change} vs previous period`
-                  : `Nothing in the previous period (${dayLabel(report.previous.from, true)} – ${dayLabel(report.previous.to, true)})`}
-              </p>
-            </CardContent>
-          </Card>
+          <Figure
+            key={metric}
+            label={columnTitle(metric)}
+            value={formatMetric(metric, report.totals[metric], report.currency)}
+            detail={
+              change
+                ? `${change} vs previous period`
+                : `Nothing in the previous period (${formatDay(report.previous.from)} – ${formatDay(report.previous.to)})`
+            }
+            testId={`report-figure-${metric}`}
+          />
         );
       })}
     </section>
@@ -342,7 +341,7 @@ export function ReportTrend({
       <ReportChart
         days={days}
         series={series}
-        label={`${metrics.map(columnTitle).join(" and ")} per day from ${dayLabel(daily.from, true)} to ${dayLabel(daily.to, true)}, with the previous period dashed. The table below has every figure.`}
+        label={`${metrics.map(columnTitle).join(" and ")} per day from ${formatDay(daily.from)} to ${formatDay(daily.to)}, with the previous period dashed. The table below has every figure.`}
       />
     </section>
   );
@@ -350,7 +349,7 @@ export function ReportTrend({
 
 /** A row's first cell: a day, a campaign (to its editor), a creative, a site, a country. */
 function rowLabel(report: AdReport, row: AdReportRow) {
-  if (report.groupBy === "day") return <time dateTime={row.key}>{dayLabel(row.key)}</time>;
+  if (report.groupBy === "day") return <time dateTime={row.key}>{rowDay(row.key)}</time>;
   if (report.groupBy === "campaign" && row.key) {
     return (
       <AppLink

@@ -11,7 +11,6 @@ import { Form, useNavigation } from "react-router";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { PageSteps } from "../../components/shell/page-steps.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Download, Receipt } from "../../components/ui/icons.tsx";
 import { inputVariants } from "../../components/ui/input.tsx";
@@ -27,6 +26,7 @@ import {
   spendCsvHref,
   statementPdfHref,
 } from "./ads-client.ts";
+import { Figure } from "./figure.tsx";
 import { OwnedTable } from "./owned-table.tsx";
 
 export const SPEND_PAGE_SIZE = 25;
@@ -47,33 +47,6 @@ export function spendMonths(zone: string, now = new Date()) {
     const value = first.toISOString().slice(0, 7);
     return { value, label: periodLabel(value), from: `${value}-01`, to: last.toISOString().slice(0, 10) };
   });
-}
-
-function Figure({
-  label,
-  value,
-  detail,
-  sentence = false,
-  testId,
-}: {
-  label: string;
-  value: string;
-  detail?: string;
-  /** A value in words, set smaller than a figure. */
-  sentence?: boolean;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardContent className="flex flex-col gap-1">
-        <p className="text-muted-foreground text-sm">{label}</p>
-        <p className={cn("break-words font-semibold tabular-nums", sentence ? "text-lg" : "text-2xl")}>
-          {value}
-        </p>
-        {detail ? <p className="text-muted-foreground text-xs">{detail}</p> : null}
-      </CardContent>
-    </Card>
-  );
 }
 
 /** The four cards: wallet, reserve, this month, runway; and "Add funds" for those who may. */

@@ -13,6 +13,7 @@ import { CircleAlert } from "../../components/ui/icons.tsx";
 import { cn } from "../../lib/cn.ts";
 import { walletPath } from "./ad-account.ts";
 import type { AdAccount, AdSummary } from "./ads-client.ts";
+import { Figure } from "./figure.tsx";
 import { changeVsPrevious } from "./report-view.ts";
 
 /** "Today", "Last 7 days", "Last 30 days": links, so a period can be linked and reloaded. */
@@ -67,15 +68,13 @@ export function SummaryFigures({ summary }: { summary: AdSummary }) {
       {figures.map(([key, label, value, now, before]) => {
         const change = changeVsPrevious(now, before);
         return (
-          <Card key={key} data-testid={`dashboard-figure-${key}`}>
-            <CardContent className="flex flex-col gap-1">
-              <p className="text-muted-foreground text-sm">{label}</p>
-              <p className="break-words font-semibold text-xl tabular-nums sm:text-2xl">{value}</p>
-              <p className="text-muted-foreground text-xs">
-                {change ? `${change} vs previous period` : "Nothing to compare with before"}
-              </p>
-            </CardContent>
-          </Card>
+          <Figure
+            key={key}
+            label={label}
+            value={value}
+            detail={change ? `${change} vs previous period` : "Nothing to compare with before"}
+            testId={`dashboard-figure-${key}`}
+          />
         );
       })}
     </section>
