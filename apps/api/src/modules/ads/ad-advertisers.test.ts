@@ -246,11 +246,14 @@ describe("anyone who is not staff", () => {
 });
 
 describe("advertisers' notifications", () => {
-  const adsNotices = async (user: TestUser) =>
-    (await as(user, "GET", "/api/v1/notifications?size=50"))
+  /** The person's ads notifications, once the outbox has handled what is pending (it polls each second). */
+  const adsNotices = async (user: TestUser) => {
+    await t.app.outbox.wake();
+    return (await as(user, "GET", "/api/v1/notifications?size=50"))
       .json()
       .filter((n: { kind: string }) => n.kind === "ADS")
       .map((n: { message: string; link: string }) => ({ message: n.message, link: n.link }));
+  };
 
   it("tell the owner of reviews, a spent budget and a suspension, through the outbox", async () => {
     // Two clicks at 50 cents spend €1.

@@ -17,7 +17,7 @@ import { problems } from "../../lib/openapi-responses.ts";
 import { type FilterSpec, parseSearchAnd } from "../../lib/search-filter.ts";
 import { resolveJwtSecret } from "../../lib/secret.ts";
 import { type NormalizedUrl, normalizeUrl } from "../../lib/url-normalize.ts";
-import { onEvent } from "../outbox/index.ts";
+import { type EventPayload, onEvent } from "../outbox/index.ts";
 import { adTokenKey } from "./ad-tokens.ts";
 import { loadPageFacts } from "./filters.ts";
 import { type AdServer, createAdServer } from "./serving.ts";
@@ -84,14 +84,22 @@ export const adsServingPlugin = fp(
       done();
     });
     // A credit to a wallet paying for campaigns out of reserve tops them up now, not at the next
-    // settlement; serving (here and elsewhere) reads them again once that has committed.
-    let credited = false;
-    onEvent(app.outbox, "wallet.credited", async (tx, wallet) => {
-      if (await tendCampaignsPaidBy(tx, wallet, new Date())) credited = true;
+    // settlement. Not inside the dispatcher's transaction: that one holds a batch of events, and
+    // money work there would keep each campaign's and the revenue account's locks until the batch
+    // ends — against settlement, which takes a campaign and then the ledger (a deadlock on
+    // PostgreSQL). The wallets are noted, then each campaign is tended in its own transaction
+    // once the batch committed; should the process stop in between, settlement tops them up.
+    const credited = new Map<string, EventPayload<"wallet.credited">>();
+    onEvent(app.outbox, "wallet.credited", async (_tx, wallet) => {
+      credited.set(`${wallet.userId}|${wallet.organizationId}|${wallet.currency}`, wallet);
     });
     app.outbox.afterDispatch(async () => {
-      if (!credited) return;
-      credited = false;
+      if (credited.size === 0) return;
+      const wallets = [...credited.values()];
+      credited.clear();
+      let tended = false;
+      for (const wallet of wallets) if (await tendCampaignsPaidBy(app.db, wallet, new Date())) tended = true;
+      if (!tended) return;
       server.invalidate();
       app.invalidation.send("ads");
     });

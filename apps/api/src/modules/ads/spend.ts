@@ -271,10 +271,10 @@ export async function tendCampaigns(db: Db, now: Date): Promise<number> {
 
 /**
  * The running campaigns a wallet pays for, tended now (a credit came in): answers whether there
- * were any. Each in a savepoint of the caller's transaction.
+ * were any.
  */
 export async function tendCampaignsPaidBy(
-  tx: Db,
+  db: Db,
   wallet: { userId: string | null; organizationId: string | null; currency: string },
   now: Date,
 ): Promise<boolean> {
@@ -284,11 +284,12 @@ export async function tendCampaignsPaidBy(
       ? and(eq(adAccounts.ownerKind, "ORGANIZATION"), eq(adAccounts.organizationId, wallet.organizationId))
       : null;
   if (!owner) return false;
-  const running = await tx
+  const running = await db
     .select({ id: adCampaigns.id })
     .from(adCampaigns)
     .innerJoin(adAccounts, eq(adAccounts.id, adCampaigns.adAccountId))
     .where(and(owner, eq(adCampaigns.status, "ACTIVE"), eq(adAccounts.currency, wallet.currency)));
-  for (const { id } of running) await tendCampaign(tx, id, now);
+  // One transaction per campaign, as settlement does: a campaign's lock, then the ledger's.
+  for (const { id } of running) await tendCampaign(db, id, now);
   return running.length > 0;
 }
