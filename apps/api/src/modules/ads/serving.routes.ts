@@ -10,6 +10,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { adReports } from "../../db/schema/ads.ts";
 import { clientKey } from "../../lib/client-address.ts";
+import { coalesced } from "../../lib/coalesced.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { openGeoIp, type Place } from "../../lib/geoip.ts";
 import { repeatEvery } from "../../lib/jobs.ts";
@@ -93,16 +94,21 @@ export const adsServingPlugin = fp(
     onEvent(app.outbox, "wallet.credited", async (_tx, wallet) => {
       credited.set(`${wallet.userId}|${wallet.organizationId}|${wallet.currency}`, wallet);
     });
-    app.outbox.afterDispatch(async () => {
-      if (credited.size === 0) return;
+    // Coalesced as the mails are: one round at a time, failures logged (settlement is the
+    // backstop), and the round under way finished before the database closes.
+    const topUps = coalesced("ads top-up after a credit", app.log, async () => {
       const wallets = [...credited.values()];
       credited.clear();
       let tended = false;
       for (const wallet of wallets) if (await tendCampaignsPaidBy(app.db, wallet, new Date())) tended = true;
-      if (!tended) return;
-      server.invalidate();
-      app.invalidation.send("ads");
+      if (tended) {
+        server.invalidate();
+        app.invalidation.send("ads");
+      }
+      return credited.size > 0;
     });
+    app.outbox.afterDispatch(topUps.wake);
+    app.addHook("onClose", () => topUps.stop());
     if (config.ADS_SETTLE_INTERVAL_MS > 0) {
       await repeatEvery(
         app.jobs,
