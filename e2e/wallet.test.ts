@@ -110,6 +110,9 @@ describe("the wallet", () => {
     // 5. Filters, and the CSV of what they show.
     await page.getByTestId("wallet-switch").selectOption({ label: "Your wallet" });
     await page.waitForURL((url) => !url.search.includes("organizationId"));
+    // The address changes before React commits the new wallet; the filters are keyed by it and
+    // would be remounted (losing a choice made in between), so wait for the render itself.
+    await page.getByTestId("wallet-card").getByText("Your balance").waitFor();
     await page.getByTestId("wallet-filters").getByLabel("Money").selectOption("IN");
     await page.getByTestId("wallet-filters").getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(/direction=IN/);
