@@ -24,6 +24,7 @@ import {
   adsAdminRoutes,
   adsBillingRoutes,
   adsConversionsRoutes,
+  adsPlanningRoutes,
   adsReportsRoutes,
   adsRoutes,
   adsServingPlugin,
@@ -240,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adsBillingRoutes);
       await api.register(adsReportsRoutes);
       await api.register(adsConversionsRoutes);
+      await api.register(adsPlanningRoutes);
       await api.register(targetingRoutes);
       await api.register(servingRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {

@@ -334,6 +334,8 @@ export const ConfigSchema = z.object({
   ADS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** How often campaigns' billed spend is settled into the ledger and their reserves topped up (0: never; tests). */
   ADS_SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** One ad request in this many is kept (28 days) for media planning to replay (decision 042); 1: all. */
+  ADS_REQUEST_SAMPLE_RATE: z.coerce.number().int().min(1).max(1000).default(10),
   /** A map tile address template ("https://tiles.example/{z}/{x}/{y}.png") for drawing geo fences; unset: places are typed. */
   MAP_TILE_URL: optionalString,
   /** Its attribution, shown on the map as the tile provider's terms ask. */

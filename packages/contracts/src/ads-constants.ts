@@ -684,3 +684,62 @@ export const AD_CONVERSION_LIMITS = {
   /** The query parameter the click adds to the advertiser's address. */
   clickParam: "fs_click",
 } as const;
+
+// --- Media planning (ADS.md §1.7, §2.3 Planning, §5 Forecasting; decision 042) ---
+
+export const AD_FORECAST_WARNINGS = [
+  "NOT_ENOUGH_HISTORY",
+  "AUDIENCE_TOO_SMALL",
+  "GEO_NOT_CONFIGURED",
+] as const;
+export type AdForecastWarning = (typeof AD_FORECAST_WARNINGS)[number];
+
+export const AD_PLANNING_LIMITS = {
+  /** Page views replayed: the last 28 days (ADS.md §4.7). */
+  historyDays: 28,
+  /** Fewer days of history than this and the forecast is only a warning. */
+  minHistoryDays: 7,
+  /** A plan without an end is forecast over this many days. */
+  openEndedDays: 28,
+  /** The longest schedule forecast day by day. */
+  maxDays: 366,
+  /** The bid landscape's five bids, as multiples of the planned bid. */
+  landscape: [0.5, 0.75, 1, 1.5, 2],
+  plansPerAccount: 100,
+} as const;
+
+export const AD_FORECAST_WARNING_TEXTS: Record<AdForecastWarning, string> = {
+  NOT_ENOUGH_HISTORY: "Not enough traffic history for a forecast yet: Flipside needs 7 days of page views.",
+  AUDIENCE_TOO_SMALL: "An included audience has fewer than 100 people, so it cannot be shown ads yet.",
+  GEO_NOT_CONFIGURED:
+    "This Flipside cannot place readers yet (no GeoIP database), so campaigns with geo fences are not shown.",
+};
+
+export const AD_PLANNING_TEXTS = {
+  forecast: "Forecast",
+  forecasting: "Forecasting…",
+  cards: {
+    impressions: "Impressions",
+    reach: "People reached",
+    clicks: "Clicks",
+    spend: "Spend",
+    averageCost: "Average cost",
+  },
+  perDay: "Per day",
+  landscape: "If you change your bid",
+  landscapeColumns: { bid: "Bid", impressions: "Impressions", spend: "Spend" },
+  footnote: "Based on the last 28 days of Flipside traffic. Actual delivery varies.",
+  savePlan: "Save plan",
+  planName: "Plan name",
+  save: "Save",
+  savedPlans: "Saved plans",
+  createCampaign: "Create campaign",
+  delete: "Delete",
+  noPlans: "No saved plans yet",
+  planSaved: "Plan saved",
+  draftCreated: "Draft campaign created",
+  planDeleted: "Plan deleted",
+  planNotFound: "There is no such plan.",
+  tooManyPlans: `An advertiser account can keep at most ${AD_PLANNING_LIMITS.plansPerAccount} plans. Delete some first.`,
+  tooLong: "Forecast at most 366 days at a time.",
+} as const;

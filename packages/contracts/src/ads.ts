@@ -18,6 +18,7 @@ import {
   AD_DELIVERY_STATES,
   AD_FILTER_MODES,
   AD_FILTER_RULE_TYPES,
+  AD_FORECAST_WARNINGS,
   AD_FREQUENCY_PERIODS,
   AD_IMAGE_TYPES,
   AD_INVALID_REASONS,
@@ -755,3 +756,54 @@ export const AdConversionReport = z
   })
   .meta({ id: "AdConversionReport" });
 export type AdConversionReport = z.infer<typeof AdConversionReport>;
+
+// --- Media planning (ADS.md §1.7, §2.3 Planning; decision 042) ---
+
+/** What a forecast replays: a campaign's pricing, budget, schedule and targeting. */
+const ForecastFields = {
+  pricingModel: z.enum(AD_PRICING_MODELS),
+  bidMicros: Micros,
+  budget: z.strictObject({ totalMicros: Micros, dailyMicros: Micros.nullable().default(null) }),
+  schedule: z.strictObject({ startAt: IsoDate, endAt: IsoDate.nullable().default(null) }),
+  filterIds: TargetIds.default([]),
+  geoFences: CampaignFields.geoFences,
+  audiences: CampaignFields.audiences,
+  frequencyCap: AdFrequencyCap.nullable().default(null),
+};
+export const AdForecastInput = z.strictObject(ForecastFields);
+export type AdForecastInput = z.output<typeof AdForecastInput>;
+export const AdForecastRequest = z.strictObject({ adAccountId: Uuid, ...ForecastFields });
+export type AdForecastRequest = z.input<typeof AdForecastRequest>;
+
+const Band = z.object({ low: z.int(), high: z.int() });
+export const AdForecast = z
+  .object({
+    impressions: Band,
+    reach: Band,
+    clicks: Band,
+    spendMicros: Band,
+    /** What the targeting matches in the replayed days, before budgets and rivals. */
+    availableImpressions: z.int(),
+    daily: z.array(z.object({ date: IsoDay, impressions: z.int(), spendMicros: z.int() })),
+    /** Five bids and what each would win (before budget limits): never less as the bid rises. */
+    bidLandscape: z.array(z.object({ bidMicros: z.int(), impressions: z.int(), spendMicros: z.int() })),
+    basedOnDays: z.int(),
+    warnings: z.array(z.enum(AD_FORECAST_WARNINGS)),
+  })
+  .meta({ id: "AdForecast" });
+export type AdForecast = z.infer<typeof AdForecast>;
+
+export const CreateAdPlan = z.strictObject({ adAccountId: Uuid, name: AdName, input: AdForecastInput });
+export type CreateAdPlan = z.input<typeof CreateAdPlan>;
+export const AdPlan = z
+  .object({
+    id: Uuid,
+    adAccountId: Uuid,
+    name: z.string(),
+    input: AdForecastInput,
+    /** Recomputed on every read (ADS.md §2.3): today's traffic, not the day it was saved. */
+    forecast: AdForecast,
+    createdAt: IsoDate,
+  })
+  .meta({ id: "AdPlan" });
+export type AdPlan = z.infer<typeof AdPlan>;

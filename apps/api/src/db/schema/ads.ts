@@ -1,5 +1,5 @@
 import { AD_REPORT_REASONS } from "@flipside/contracts/ad-report";
-import type { AdGeoShape } from "@flipside/contracts/ads";
+import type { AdForecastInput, AdGeoShape } from "@flipside/contracts/ads";
 import {
   AD_ACCOUNT_STATUSES,
   AD_AUTOPILOT_STATUSES,
@@ -28,6 +28,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -559,3 +560,49 @@ export const adStatementCounters = pgTable("ad_statement_counters", {
   year: integer("year").primaryKey(),
   last: integer("last").notNull(),
 });
+
+/**
+ * Page views that asked for ads, a sample of them (decision 042): what media planning replays.
+ * One in ADS_REQUEST_SAMPLE_RATE requests, each row standing for `weight` of them; kept 28 days.
+ * The reader is the serving key (anonymous keys rotate daily); the user only when they agreed to
+ * personalised ads (audiences need it); the place as coarse as a fence needs (0.1°).
+ */
+export const adRequestSamples = pgTable(
+  "ad_request_samples",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    at: at("at").notNull().defaultNow(),
+    weight: integer("weight").notNull(),
+    normalizedUrl: text("normalized_url").notNull(),
+    host: text("host").notNull(),
+    sitePageId: uuid("site_page_id"),
+    viewerKey: text("viewer_key").notNull(),
+    userId: uuid("user_id"),
+    country: text("country"),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+  },
+  (t) => [
+    index("ad_request_samples_at_idx").on(t.at),
+    check("ad_request_samples_weight_check", sql`${t.weight} > 0`),
+  ],
+);
+
+/** A saved media plan (ADS.md §3.8): the forecast's input, forecast again on every read. */
+export const adPlans = pgTable(
+  "ad_plans",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    adAccountId: uuid("ad_account_id")
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    input: jsonb("input").$type<AdForecastInput>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ad_plans_account_idx").on(t.adAccountId, t.createdAt)],
+);

@@ -119,7 +119,7 @@ function scheduledMinutes(
  * budget (or what is left of the total over the days left) times the share of today's scheduled
  * time already gone, counted from local midnight or the launch, whichever is later.
  */
-type LocalTime = ReturnType<typeof localTime>;
+export type LocalTime = ReturnType<typeof localTime>;
 
 export function pacingTarget(c: ServingCampaign, now: number, local: LocalTime): number {
   let daily = c.dailyBudgetMicros;
@@ -141,7 +141,7 @@ export function pacingTarget(c: ServingCampaign, now: number, local: LocalTime):
 }
 
 /** Why a campaign is not for this page and reader now, or null when it is eligible. */
-function ineligible(
+export function ineligible(
   c: ServingCampaign,
   now: number,
   page: PageFacts,
@@ -193,7 +193,8 @@ function ineligible(
 }
 
 /** eCPM in micros: a CPM bid as it is, a CPC bid times the predicted click rate times 1,000. */
-const ecpmOf = (c: ServingCampaign) => (c.pricingModel === "CPM" ? c.bidMicros : c.bidMicros * c.pctr * 1000);
+export const ecpmOf = (c: Pick<ServingCampaign, "pricingModel" | "bidMicros" | "pctr">) =>
+  c.pricingModel === "CPM" ? c.bidMicros : c.bidMicros * c.pctr * 1000;
 
 /**
  * Up to `size` ads for a page and reader: eligible campaigns by eCPM (ties at random), one per

@@ -21,6 +21,7 @@ import { type NormalizedUrl, normalizeUrl } from "../../lib/url-normalize.ts";
 import { type EventPayload, onEvent } from "../outbox/index.ts";
 import { adTokenKey } from "./ad-tokens.ts";
 import { loadPageFacts } from "./filters.ts";
+import { createRequestLog, purgeRequestSamples, type RequestLog } from "./request-log.ts";
 import { type AdServer, createAdServer } from "./serving.ts";
 import { tendCampaigns, tendCampaignsPaidBy } from "./spend.ts";
 
@@ -32,6 +33,8 @@ declare module "fastify" {
       tend(): Promise<number>;
       /** Where a reader's address is (GEOIP_DB), or null: fenced campaigns are then not shown. */
       place(address: string): Place | null;
+      /** The sample of requests media planning replays (decision 042). */
+      requests: RequestLog;
     };
   }
 }
@@ -67,7 +70,14 @@ export const adsServingPlugin = fp(
       return n;
     };
     const geo = config.GEOIP_DB ? await openGeoIp(config.GEOIP_DB) : null;
-    app.decorate("ads", { server, tend, place: (address: string) => geo?.place(address) ?? null });
+    const requests = createRequestLog({ db: app.db, rate: config.ADS_REQUEST_SAMPLE_RATE, log: app.log });
+    app.addHook("onClose", () => requests.close());
+    app.decorate("ads", {
+      server,
+      tend,
+      place: (address: string) => geo?.place(address) ?? null,
+      requests,
+    });
     // An advertiser's change reaches serving at once here, and on the other instances as soon as
     // they hear of it (at the latest after ADS_CACHE_TTL_MS).
     app.invalidation.on("ads", () => server.invalidate());
@@ -77,7 +87,10 @@ export const adsServingPlugin = fp(
       if (
         request.method !== "GET" &&
         reply.statusCode < 400 &&
-        (url.startsWith("/api/v1/ad-") || url.startsWith("/api/v1/admin/ad-"))
+        (url.startsWith("/api/v1/ad-") || url.startsWith("/api/v1/admin/ad-")) &&
+        // Forecasts and plans (and a plan's draft) change nothing serving reads.
+        !url.startsWith("/api/v1/ad-forecasts") &&
+        !url.startsWith("/api/v1/ad-plans")
       ) {
         server.invalidate();
         app.invalidation.send("ads");
@@ -109,6 +122,9 @@ export const adsServingPlugin = fp(
     });
     app.outbox.afterDispatch(topUps.wake);
     app.addHook("onClose", () => topUps.stop());
+    await repeatEvery(app.jobs, "ads-request-samples", { intervalMs: 3_600_000, expireInSeconds: 600 }, () =>
+      purgeRequestSamples(app.db, new Date()),
+    );
     if (config.ADS_SETTLE_INTERVAL_MS > 0) {
       await repeatEvery(
         app.jobs,
@@ -183,16 +199,16 @@ export const servingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isbot(userAgent(request))) return [];
       const viewer = await request.viewer();
       const { sitePageId, facts } = await pageFacts(normalized);
-      const ads = await server.lookup(
-        { ...facts, sitePageId },
-        {
-          key: viewer ? `u:${viewer.id}` : server.anonymousKey(request.ip, userAgent(request), new Date()),
-          userId: viewer?.id ?? null,
-          personalisedAds: viewer?.personalisedAds ?? false,
-          place: app.ads.place(request.ip),
-        },
-        request.query.size,
-      );
+      const at = new Date();
+      const page = { ...facts, sitePageId };
+      const reader = {
+        key: viewer ? `u:${viewer.id}` : server.anonymousKey(request.ip, userAgent(request), at),
+        userId: viewer?.id ?? null,
+        personalisedAds: viewer?.personalisedAds ?? false,
+        place: app.ads.place(request.ip),
+      };
+      app.ads.requests.note(page, reader, at);
+      const ads = await server.lookup(page, reader, request.query.size);
       reply.header("x-total-count", String(ads.length));
       return ads.map(({ pick, token, expiresAt }) => ({
         id: pick.creative.id,

@@ -75,6 +75,8 @@ export interface AdServer {
   verify(token: string): AdDecision | null;
   /** The destination of a signed decision's creative (never anything the request says). */
   destination(decision: AdDecision): Promise<string | null>;
+  /** The running campaigns as serving sees them (media planning's rivals). */
+  running(): Promise<ServingSnapshot>;
   /** Forget the running campaigns: the next lookup reads them again. */
   invalidate(): void;
   /** The reader of a signed decision is not shown its creative again. */
@@ -496,6 +498,8 @@ export function createAdServer(deps: {
     forgetReader(key) {
       readerChanged(key);
     },
+
+    running: snapshot,
 
     invalidate() {
       cached = null;
