@@ -256,4 +256,38 @@ describe("npm run demo", () => {
       ),
     ).toEqual(["ACTIVE"]);
   });
+
+  it("gives media planning four weeks of page views to forecast from", async () => {
+    await seedDemo(t.app.db, t.app.config, () => {});
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/authenticate",
+      payload: { username: demoEmail("tom"), password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${login.json().id_token}` };
+    const [coffee] = (await t.app.inject({ url: "/api/v1/ad-accounts", headers })).json();
+    const start = new Date(Date.now() + 86_400_000);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/ad-forecasts",
+      headers,
+      payload: {
+        adAccountId: coffee.id,
+        pricingModel: "CPM",
+        bidMicros: 3_000_000,
+        budget: { totalMicros: 100_000_000, dailyMicros: null },
+        schedule: {
+          startAt: start.toISOString(),
+          endAt: new Date(start.getTime() + 7 * 86_400_000).toISOString(),
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const forecast = res.json();
+    expect(forecast.basedOnDays).toBe(28);
+    expect(forecast.warnings).toEqual([]);
+    // Quieter weekends and a month's growth: a band, not a point.
+    expect(forecast.impressions.low).toBeGreaterThan(0);
+    expect(forecast.impressions.high).toBeGreaterThan(forecast.impressions.low);
+  });
 });

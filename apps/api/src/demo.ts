@@ -11,6 +11,7 @@ import { organizationMembers, organizations } from "./db/schema/organizations.ts
 import { siteClaims } from "./db/schema/websites.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { seedAdsDemo } from "./demo-ads.ts";
+import { seedAdRequestHistory } from "./demo-ads-traffic.ts";
 import { storeAvatar } from "./lib/avatars.ts";
 import { hashPassword } from "./lib/passwords.ts";
 import { createLimiter } from "./lib/rate-limit.ts";
@@ -589,6 +590,15 @@ export async function seedDemo(
       maya: viewers.maya,
       growersId: growers.id,
       now: new Date(),
+    });
+    await seedAdRequestHistory(tx, {
+      now: new Date(),
+      pages: PAGES.flatMap((page, i) => {
+        const n = normalizeUrl(page.url);
+        const id = pages[i];
+        return id ? [{ normalizedUrl: n.normalizedUrl, host: n.host, sitePageId: id }] : [];
+      }),
+      userIds: Object.values(viewers).map((v) => v.id),
     });
   });
   log(

@@ -110,6 +110,7 @@ export const PinOff = icon("pin-off");
 export const Plus = icon("plus");
 export const Puzzle = icon("puzzle");
 export const Receipt = icon("receipt");
+export const Save = icon("save");
 export const ScrollText = icon("scroll-text");
 export const Search = icon("search");
 export const SearchX = icon("search-x");

@@ -9,7 +9,7 @@ export const inputVariants = cva(
   {
     variants: {
       size: { default: "h-9 text-base md:text-sm", lg: "h-12 text-base" },
-      width: { full: "w-full", auto: "w-auto" },
+      width: { full: "w-full", auto: "w-auto", narrow: "w-20" },
       surface: { clear: "bg-transparent", solid: "bg-background" },
     },
     defaultVariants: { size: "default", width: "full", surface: "clear" },

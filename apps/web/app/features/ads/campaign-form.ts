@@ -1,4 +1,4 @@
-import type { CreateAdCampaign } from "@flipside/contracts/ads";
+import type { AdForecastRequest, CreateAdCampaign } from "@flipside/contracts/ads";
 import {
   AD_CAMPAIGN_MESSAGES,
   AD_LIMITS,
@@ -277,6 +277,35 @@ export function campaignInput(
       filterIds: form.filterIds,
       geoFences: { include: form.geoInclude, exclude: form.geoExclude },
       audiences: { include: form.audienceInclude, exclude: form.audienceExclude },
+    },
+  };
+}
+
+export type ForecastFields = Omit<AdForecastRequest, "adAccountId">;
+
+/**
+ * What media planning forecasts (ADS.md §1.7): the campaign form's pricing, bid, budgets, dates
+ * and targeting, read by the same rules and keyed by the same fields as a campaign's.
+ */
+export function forecastInput(
+  form: CampaignForm,
+  zone: string,
+): { fields: ForecastFields; errors: null } | { fields: null; errors: Record<string, string> } {
+  const result = campaignInput({ ...form, name: "Plan", autopilot: false, always: true }, zone, null);
+  if (result.errors) return result;
+  const { pricingModel, bidding, budget, schedule, frequencyCap, filterIds, geoFences, audiences } =
+    result.fields;
+  return {
+    errors: null,
+    fields: {
+      pricingModel,
+      bidMicros: bidding.bidMicros,
+      budget: { totalMicros: budget.totalMicros, dailyMicros: budget.dailyMicros ?? null },
+      schedule: { startAt: schedule.startAt, endAt: schedule.endAt ?? null },
+      frequencyCap: frequencyCap ?? null,
+      filterIds: filterIds ?? [],
+      geoFences: geoFences ?? { include: [], exclude: [] },
+      audiences: audiences ?? { include: [], exclude: [] },
     },
   };
 }
