@@ -75,6 +75,10 @@ describe("media planning on the demo's history", () => {
     await page.waitForURL(/\/ads\/campaigns\?campaign=/);
     await page.getByTestId("campaign-editor").getByText("Autumn beans").first().waitFor();
     expect(await page.getByTestId("campaign-total").inputValue()).toBe("100.00");
+    // The editor forecasts the campaign as it stands.
+    await expect
+      .poll(() => page.getByTestId("campaign-forecast").textContent(), { timeout: 5000 })
+      .toMatch(/^About \d[\d,]*–\d[\d,]* impressions a day$/);
 
     // And gone again.
     await visit(page, "/ads/media-planning");

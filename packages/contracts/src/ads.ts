@@ -772,7 +772,12 @@ const ForecastFields = {
 };
 export const AdForecastInput = z.strictObject(ForecastFields);
 export type AdForecastInput = z.output<typeof AdForecastInput>;
-export const AdForecastRequest = z.strictObject({ adAccountId: Uuid, ...ForecastFields });
+export const AdForecastRequest = z.strictObject({
+  adAccountId: Uuid,
+  /** The campaign being edited: left out of the rivals it would otherwise compete with. */
+  campaignId: Uuid.optional(),
+  ...ForecastFields,
+});
 export type AdForecastRequest = z.input<typeof AdForecastRequest>;
 
 const Band = z.object({ low: z.int(), high: z.int() });

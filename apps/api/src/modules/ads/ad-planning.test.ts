@@ -69,7 +69,10 @@ const planned = (a: { account: string }, filterIds: string[], over: Partial<AdFo
   ...over,
 });
 
-async function forecastOf(as: TestUser, body: ReturnType<typeof planned>): Promise<AdForecast> {
+async function forecastOf(
+  as: TestUser,
+  body: ReturnType<typeof planned> & { campaignId?: string },
+): Promise<AdForecast> {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/v1/ad-forecasts",
@@ -186,6 +189,15 @@ describe("a forecast", () => {
       expect(after?.impressions).toBeGreaterThanOrEqual(before?.impressions ?? 0);
       expect(after?.spendMicros).toBeGreaterThanOrEqual(before?.spendMicros ?? 0);
     }
+  });
+
+  it("leaves the campaign being edited out of its rivals", async () => {
+    const own = await only(rival.user, rival.account, [rival.domain]);
+    const body = planned({ account: rival.account }, [own], { bidMicros: 2_000_000 });
+    // At its own bid, the account's running campaign holds the place: nothing is left.
+    expect((await forecastOf(rival.user, body)).impressions.high).toBe(0);
+    const editing = await forecastOf(rival.user, { ...body, campaignId: rival.campaign });
+    expect(editing.impressions.high).toBe(7 * 200);
   });
 
   it("never writes", async () => {

@@ -218,6 +218,8 @@ export function createPlanning(deps: PlanningDeps) {
   async function forecastAll(
     account: AdAccountRow,
     inputs: readonly AdForecastInput[],
+    /** The campaign being edited, not its own rival. */
+    editing?: string,
   ): Promise<AdForecast[]> {
     if (inputs.length === 0) return [];
     const at = now();
@@ -235,7 +237,7 @@ export function createPlanning(deps: PlanningDeps) {
     return inputs.map((input, i) =>
       forecast({
         history,
-        rivals: snapshot.campaigns,
+        rivals: editing ? snapshot.campaigns.filter((c) => c.id !== editing) : snapshot.campaigns,
         adAccountId: account.id,
         timezone: account.timezone,
         input,
@@ -281,9 +283,9 @@ export function createPlanning(deps: PlanningDeps) {
   return {
     /** Never writes: reads the history and the running campaigns, and computes. */
     async forecast(viewer: Viewer, request: AdForecastRequest & AdForecastInput): Promise<AdForecast> {
-      const { adAccountId, ...input } = request;
+      const { adAccountId, campaignId, ...input } = request;
       const { account } = await requireAdAccount(db, viewer, adAccountId, "read");
-      const [result] = await forecastAll(account, [input]);
+      const [result] = await forecastAll(account, [input], campaignId);
       if (!result) throw new Error("a forecast of one input gave none");
       return result;
     },

@@ -4,7 +4,7 @@ import {
   PRICING_LABELS,
   REVIEW_STATUS_LABELS,
 } from "@flipside/contracts/ads-constants";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -38,6 +38,7 @@ import {
   campaignForm,
   campaignInput,
   type FormSlot,
+  forecastInput,
   keyedSlots,
   minuteText,
   parseMoney,
@@ -167,6 +168,57 @@ function WeekSlots({
  * `?new=1`. Every message the API gives lands under its field; a launch refused for want of
  * money or a creative says so above the buttons.
  */
+/**
+ * "About {low}–{high} impressions a day" for the campaign as typed (ADS.md §1.2), asked for once
+ * the typing pauses; null while there is none (fields not valid yet, too little history).
+ */
+function useDailyForecast(
+  adAccountId: string,
+  campaignId: string | undefined,
+  form: CampaignForm,
+  zone: string,
+): string | null {
+  const [line, setLine] = useState<string | null>(null);
+  useEffect(() => {
+    const read = forecastInput(form, zone);
+    // Only what the server would take: a field it would refuse is the editor's to name on save.
+    const { budget, schedule } = read.fields ?? {};
+    const sound =
+      budget &&
+      schedule &&
+      budget.totalMicros > 0 &&
+      (budget.dailyMicros ?? 0) <= budget.totalMicros &&
+      (!schedule.endAt || Date.parse(schedule.endAt) > Date.parse(schedule.startAt));
+    if (!read.fields || !sound) {
+      setLine(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      adsApi
+        .forecast({ adAccountId, ...(campaignId ? { campaignId } : {}), ...read.fields })
+        .then((f) => {
+          if (!current) return;
+          const days = Math.max(1, f.daily.length);
+          const perDay = (n: number) => Math.round(n / days).toLocaleString("en");
+          setLine(
+            f.warnings.includes("NOT_ENOUGH_HISTORY")
+              ? null
+              : `About ${perDay(f.impressions.low)}–${perDay(f.impressions.high)} impressions a day`,
+          );
+        })
+        .catch(() => {
+          if (current) setLine(null);
+        });
+    }, 600);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [adAccountId, campaignId, form, zone]);
+  return line;
+}
+
 export function CampaignEditor({
   account,
   campaign,
@@ -198,6 +250,7 @@ export function CampaignEditor({
     setForm((f) => ({ ...f, ...patch }));
   };
   const err = (field: string) => errorUnder(errors, field);
+  const forecast = useDailyForecast(account.id, current?.id, form, zone);
   const total = parseMoney(form.total);
   const approved = pickers.creatives.some(
     (c) => form.creativeIds.includes(c.id) && c.reviewStatus === "APPROVED",
@@ -593,7 +646,9 @@ export function CampaignEditor({
                     ? `You will spend at most ${formatMicros(total, currency)}.`
                     : "Set a total budget to see what you will spend at most."}
                 </p>
-                <p className="text-muted-foreground">No forecast yet</p>
+                <p className="text-muted-foreground" data-testid="campaign-forecast">
+                  {forecast ?? "No forecast yet"}
+                </p>
               </section>
             </fieldset>
           </SheetBody>
