@@ -22,6 +22,7 @@ import { profilesRoutes } from "./modules/accounts/profiles.routes.ts";
 import { adminRoutes, grantConfiguredAdmins } from "./modules/admin/index.ts";
 import {
   adsAdminRoutes,
+  adsAutopilotRoutes,
   adsBillingRoutes,
   adsConversionsRoutes,
   adsPlanningRoutes,
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(adsReportsRoutes);
       await api.register(adsConversionsRoutes);
       await api.register(adsPlanningRoutes);
+      await api.register(adsAutopilotRoutes);
       await api.register(targetingRoutes);
       await api.register(servingRoutes);
       api.all("/*", { schema: { hide: true } }, async () => {

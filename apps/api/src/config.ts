@@ -334,6 +334,10 @@ export const ConfigSchema = z.object({
   ADS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** How often campaigns' billed spend is settled into the ledger and their reserves topped up (0: never; tests). */
   ADS_SETTLE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** How often the bidding autopilot looks at each campaign (0: never; tests run it themselves). */
+  ADS_AUTOPILOT_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
+  /** Clicks (conversions for a cost-per-conversion target) the autopilot learns from before it moves a bid. */
+  ADS_AUTOPILOT_LEARNING_EVENTS: z.coerce.number().int().min(1).max(1000).default(50),
   /** One ad request in this many is kept (28 days) for media planning to replay (decision 042); 1: all. */
   ADS_REQUEST_SAMPLE_RATE: z.coerce.number().int().min(1).max(1000).default(10),
   /** A map tile address template ("https://tiles.example/{z}/{x}/{y}.png") for drawing geo fences; unset: places are typed. */

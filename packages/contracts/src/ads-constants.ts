@@ -253,7 +253,7 @@ export const AD_CAMPAIGN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "ARCHIVED"] as
 export type AdCampaignStatus = (typeof AD_CAMPAIGN_STATUSES)[number];
 export const AD_PRICING_MODELS = ["CPM", "CPC"] as const;
 export type AdPricingModel = (typeof AD_PRICING_MODELS)[number];
-export const AD_BID_STRATEGIES = ["MANUAL", "TARGET_CPC", "MAXIMIZE_CLICKS"] as const;
+export const AD_BID_STRATEGIES = ["MANUAL", "TARGET_CPC", "TARGET_CPA", "MAXIMIZE_CLICKS"] as const;
 export type AdBidStrategy = (typeof AD_BID_STRATEGIES)[number];
 export const AD_AUTOPILOT_STATUSES = [
   "OFF",
@@ -307,6 +307,8 @@ export const AD_CAMPAIGN_LIMITS = {
   frequencyMax: 100,
   /** ADS_AUTOPILOT_LEARNING_EVENTS. */
   learningEvents: 50,
+  /** A cost per conversion target can be at most this (a cost per click's is its maximum bid). */
+  maxCpaMicros: 1_000_000_000,
 } as const;
 
 export const AD_CAMPAIGN_MESSAGES = {
@@ -403,6 +405,7 @@ export const PRICING_LABELS: Record<AdPricingModel, string> = {
 export const BID_STRATEGY_LABELS: Record<AdBidStrategy, string> = {
   MANUAL: "Manual bid",
   TARGET_CPC: "Target cost per click",
+  TARGET_CPA: "Target cost per conversion",
   MAXIMIZE_CLICKS: "Most clicks for my budget",
 };
 
@@ -742,4 +745,77 @@ export const AD_PLANNING_TEXTS = {
   planNotFound: "There is no such plan.",
   tooManyPlans: `An advertiser account can keep at most ${AD_PLANNING_LIMITS.plansPerAccount} plans. Delete some first.`,
   tooLong: "Forecast at most 366 days at a time.",
+} as const;
+
+// --- Bidding autopilot (ADS.md §1.9, §4.3 Autopilot, §5; decision 043) ---
+
+export const AD_AUTOPILOT_STATUS_LABELS: Record<AdAutopilotStatus, string> = {
+  OFF: "Off",
+  LEARNING: "Learning",
+  ACTIVE: "Active",
+  LIMITED_BY_BUDGET: "Limited by budget",
+  LIMITED_BY_CEILING: "Limited by bid ceiling",
+};
+
+export const AD_AUTOPILOT = {
+  /** ADS_AUTOPILOT_INTERVAL_MS's default: a run every 15 minutes. */
+  intervalMs: 900_000,
+  /** At most this share up or down per run. */
+  maxStep: 0.2,
+  /** Cost per click is measured over this many hours; cost per conversion over a day. */
+  cpcWindowHours: 6,
+  cpaWindowHours: 24,
+  /** Fewer clicks than this in the window: not yet a cost per click to steer by. */
+  minClicks: 3,
+} as const;
+
+export const AD_AUTOPILOT_TEXTS = {
+  title: "Bidding Autopilot",
+  description: "Let Flipside set your bids to reach a goal within your budget.",
+  columns: {
+    campaign: "Campaign",
+    strategy: "Strategy",
+    target: "Target",
+    bid: "Current bid",
+    status: "Status",
+    lastChange: "Last change",
+  },
+  strategy: "Strategy",
+  highest: "Highest bid",
+  lowest: "Lowest bid",
+  help: "Autopilot changes your bid at most every 15 minutes and by at most 20% each time. It learns from the first 50 clicks before it moves.",
+  save: "Save",
+  turnOff: "Turn off autopilot",
+  on: "Autopilot on",
+  off: "Autopilot off",
+  saved: "Autopilot settings saved",
+  changes: "Changes",
+  changeColumns: { when: "When", bid: "Bid", why: "Why" },
+  noChanges: "Autopilot has not changed this bid yet.",
+  undo: "Undo",
+  undone: "Change undone",
+  noCampaigns: "No campaigns yet",
+  noCampaignsText: "Autopilot works on campaigns. Create one first.",
+  newCampaign: "New campaign",
+} as const;
+
+/** Why the autopilot moved a bid, in the advertiser's words (every change says what it measured). */
+export const AD_AUTOPILOT_REASONS = {
+  cpcAbove: (x: string, target: string) =>
+    `Cost per click was ${x} over the last 6 hours, above your ${target} target.`,
+  cpcBelow: (x: string, target: string) =>
+    `Cost per click was ${x} over the last 6 hours, below your ${target} target: bidding more for more clicks.`,
+  noClicks: (target: string) =>
+    `Too few clicks in the last 6 hours to measure a cost per click: bidding towards your ${target} target from the click rate.`,
+  cpaAbove: (x: string, target: string) =>
+    `Cost per conversion was ${x} over the last 24 hours, above your ${target} target.`,
+  cpaBelow: (x: string, target: string) =>
+    `Cost per conversion was ${x} over the last 24 hours, below your ${target} target: bidding more for more conversions.`,
+  noConversions: (spent: string, target: string) =>
+    `No conversions in the last 24 hours for ${spent} spent, more than your ${target} target.`,
+  underBudget: (spent: string, daily: string) =>
+    `Spent ${spent} in the last 6 hours, on course to leave much of your ${daily} daily budget unspent: bidding more for more clicks.`,
+  overBudget: (daily: string) =>
+    `Your ${daily} daily budget ran out before the day was over: bidding less for more clicks from the same budget.`,
+  undone: (at: string) => `You undid the change of ${at}.`,
 } as const;

@@ -812,3 +812,50 @@ export const AdPlan = z
   })
   .meta({ id: "AdPlan" });
 export type AdPlan = z.infer<typeof AdPlan>;
+
+// --- Bidding autopilot (ADS.md §1.9, §2.3 Bidding autopilot; decision 043) ---
+
+export const AdBidding = z
+  .object({
+    campaignId: Uuid,
+    strategy: z.enum(AD_BID_STRATEGIES),
+    bidMicros: z.int(),
+    targetMicros: z.int().nullable(),
+    bidCeilingMicros: z.int().nullable(),
+    bidFloorMicros: z.int().nullable(),
+    status: z.enum(AD_AUTOPILOT_STATUSES),
+    /** Clicks (conversions for TARGET_CPA) still to come before the autopilot moves the bid. */
+    learningEventsLeft: z.int(),
+    lastChangeAt: IsoDate.nullable(),
+    version: Version,
+  })
+  .meta({ id: "AdBidding" });
+export type AdBidding = z.infer<typeof AdBidding>;
+
+export const UpdateAdBidding = z.strictObject({
+  strategy: z.enum(AD_BID_STRATEGIES),
+  targetMicros: Micros.nullable().default(null),
+  bidCeilingMicros: Micros.nullable().default(null),
+  bidFloorMicros: Micros.nullable().default(null),
+  version: Version,
+});
+export type UpdateAdBidding = z.input<typeof UpdateAdBidding>;
+
+export const AdBidChange = z
+  .object({
+    id: Uuid,
+    at: IsoDate,
+    oldBidMicros: z.int(),
+    newBidMicros: z.int(),
+    /** What was measured and why the bid moved (or "You undid the change of …"). */
+    reason: z.string(),
+    window: z.object({ from: IsoDate, to: IsoDate }),
+    clicks: z.int(),
+    impressions: z.int(),
+    conversions: z.int(),
+    spendMicros: z.int(),
+    /** When the advertiser undid it, or null. */
+    undoneAt: IsoDate.nullable(),
+  })
+  .meta({ id: "AdBidChange" });
+export type AdBidChange = z.infer<typeof AdBidChange>;

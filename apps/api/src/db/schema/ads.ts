@@ -289,6 +289,10 @@ export const adCampaigns = pgTable(
     bidFloorMicros: micros("bid_floor_micros"),
     autopilotStatus: text("autopilot_status", { enum: AD_AUTOPILOT_STATUSES }).notNull().default("OFF"),
     learningEventsLeft: integer("learning_events_left").notNull().default(0),
+    /** Since when the autopilot learns (its strategy or target set, or the launch). */
+    autopilotSince: at("autopilot_since"),
+    /** Its last run on this campaign: once per interval, whichever instance runs it. */
+    autopilotRanAt: at("autopilot_ran_at"),
     totalBudgetMicros: micros("total_budget_micros").notNull(),
     dailyBudgetMicros: micros("daily_budget_micros"),
     pacing: text("pacing", { enum: AD_PACINGS }).notNull().default("EVEN"),
@@ -605,4 +609,34 @@ export const adPlans = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("ad_plans_account_idx").on(t.adAccountId, t.createdAt)],
+);
+
+/**
+ * Every bid the autopilot set (ADS.md §3.8, decision 043), with what it measured over which
+ * window and why, in the advertiser's words; and the undoing of one.
+ */
+export const adBidChanges = pgTable(
+  "ad_bid_changes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "cascade" }),
+    at: at("at").notNull().defaultNow(),
+    oldBidMicros: micros("old_bid_micros").notNull(),
+    newBidMicros: micros("new_bid_micros").notNull(),
+    reason: text("reason").notNull(),
+    windowFrom: at("window_from").notNull(),
+    windowTo: at("window_to").notNull(),
+    clicks: integer("clicks").notNull(),
+    impressions: integer("impressions").notNull(),
+    conversions: integer("conversions").notNull().default(0),
+    spendMicros: micros("spend_micros").notNull(),
+    /** This change undoes that one. */
+    undoes: uuid("undoes"),
+    undoneAt: at("undone_at"),
+  },
+  (t) => [index("ad_bid_changes_campaign_idx").on(t.campaignId, t.at)],
 );

@@ -121,6 +121,15 @@ export function campaignProblems(
       });
     } else wholeCents("bidding.targetMicros", target);
   }
+  if (bidding.strategy === "TARGET_CPA") {
+    const target = bidding.targetMicros;
+    if (target === null || target < L.minCpcMicros || target > L.maxCpaMicros) {
+      errors.push({
+        field: "bidding.targetMicros",
+        message: M.targetRange(money(L.minCpcMicros), money(L.maxCpaMicros)),
+      });
+    } else wholeCents("bidding.targetMicros", target);
+  }
   if (bidding.strategy === "MAXIMIZE_CLICKS" && budget.dailyMicros === null) {
     errors.push({ field: "budget.dailyMicros", message: M.maximizeNeedsDaily });
   }
@@ -282,7 +291,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
       pricingModel: input.pricingModel,
       bidStrategy: bidding.strategy,
       bidMicros: bidding.bidMicros,
-      targetMicros: bidding.strategy === "TARGET_CPC" ? bidding.targetMicros : null,
+      targetMicros:
+        bidding.strategy === "TARGET_CPC" || bidding.strategy === "TARGET_CPA" ? bidding.targetMicros : null,
       bidCeilingMicros: manual ? null : bidding.bidCeilingMicros,
       bidFloorMicros: manual ? null : bidding.bidFloorMicros,
       totalBudgetMicros: budget.totalMicros,
@@ -500,6 +510,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
               launchedAt: at,
               autopilotStatus: row.bidStrategy === "MANUAL" ? "OFF" : "LEARNING",
               learningEventsLeft: row.bidStrategy === "MANUAL" ? 0 : AD_CAMPAIGN_LIMITS.learningEvents,
+              autopilotSince: row.bidStrategy === "MANUAL" ? null : at,
             }
           : {}),
       })
