@@ -111,3 +111,70 @@ describe("media planning on the demo's history", () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });
+
+describe("the bidding autopilot on the demo's campaigns", () => {
+  it("turns on for a campaign with its guardrails, explains itself, and turns off, by keyboard", async () => {
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const { page } = tab;
+    await signIn(tab, { token: await tomToken() });
+    await visit(page, "/ads/bidding-autopilot");
+    expect(await page.locator("h1").textContent()).toBe("Bidding Autopilot");
+    const row = page.getByTestId("autopilot-row").filter({ hasText: "Beans, all month" });
+    expect(await row.getByTestId("autopilot-status").textContent()).toBe("Off");
+    expect(await row.textContent()).toContain("Manual bid");
+    await row.getByTestId("autopilot-campaign").click();
+    await page.waitForURL(/campaign=/);
+    const editor = page.getByTestId("autopilot-editor");
+    await editor.getByText("Beans, all month").waitFor();
+    await page
+      .getByTestId("autopilot-no-changes")
+      .getByText("Autopilot has not changed this bid yet.")
+      .waitFor();
+
+    // Chosen and typed from the keyboard; a floor above the ceiling is named on its field.
+    await page.getByTestId("autopilot-strategy").selectOption("TARGET_CPC");
+    await editor
+      .getByText(
+        "Autopilot changes your bid at most every 15 minutes and by at most 20% each time. It learns from the first 50 clicks before it moves.",
+      )
+      .waitFor();
+    await page.getByTestId("autopilot-target").fill("0.30");
+    await page.getByTestId("autopilot-ceiling").fill("0.50");
+    await page.getByTestId("autopilot-floor").fill("0.60");
+    await page.getByTestId("autopilot-floor").press("Enter");
+    await editor.getByText("The lowest bid must be below the highest bid.").waitFor();
+    await page.getByTestId("autopilot-floor").fill("0.20");
+    await page.getByTestId("autopilot-floor").press("Enter");
+    await toastSaying(page, "Autopilot on").waitFor();
+    await expect.poll(() => row.getByTestId("autopilot-status").textContent()).toBe("Learning");
+    expect(await row.textContent()).toContain("Target cost per click");
+    expect(await page.getByTestId("autopilot-now").textContent()).toMatch(/Learning \(50 to go\)$/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // A cost per conversion target instead: saved as settings.
+    await page.getByTestId("autopilot-strategy").selectOption("TARGET_CPA");
+    await page.getByTestId("autopilot-target").fill("5");
+    await page.getByTestId("autopilot-save").click();
+    await toastSaying(page, "Autopilot settings saved").waitFor();
+    await expect.poll(() => row.textContent()).toContain("Target cost per conversion");
+
+    await page.getByTestId("autopilot-off").click();
+    await toastSaying(page, "Autopilot off").waitFor();
+    await expect.poll(() => row.getByTestId("autopilot-status").textContent()).toBe("Off");
+    // The one refusal: the floor above the ceiling.
+    expect(withoutCancelledDataReports(tab.problems.all(), "/ads/bidding-autopilot")).toEqual([
+      "Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)",
+      expect.stringMatching(/PUT http:\/\/[^ ]+\/api\/v1\/ad-campaigns\/[^ ]+\/bidding \(422\)$/),
+    ]);
+  });
+
+  it("fits a 320 px screen", async () => {
+    const tab = await tracked({ viewport: { width: 320, height: 720 } });
+    const { page } = tab;
+    await signIn(tab, { token: await tomToken() });
+    await visit(page, "/ads/bidding-autopilot");
+    await page.getByTestId("autopilot-editor").waitFor();
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});

@@ -446,6 +446,9 @@ export const AdCampaign = z
       bidCeilingMicros: z.int().nullable(),
       bidFloorMicros: z.int().nullable(),
       autopilotStatus: z.enum(AD_AUTOPILOT_STATUSES),
+      learningEventsLeft: z.int(),
+      /** The autopilot's last change of the bid, or null. */
+      lastChangeAt: IsoDate.nullable(),
     }),
     budget: z.object({ totalMicros: z.int(), dailyMicros: z.int().nullable(), pacing: z.enum(AD_PACINGS) }),
     schedule: z.object({

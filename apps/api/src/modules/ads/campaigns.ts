@@ -14,11 +14,12 @@ import {
   formatMicros,
   microsPerMinor,
 } from "@flipside/contracts/ads-constants";
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, max, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/faults.ts";
 import {
   adAudiences,
+  adBidChanges,
   adCampaignCreatives,
   adCampaigns,
   adCampaignTargets,
@@ -42,6 +43,8 @@ import { refillHold, releaseHold, walletOwner } from "./spend.ts";
 
 type CampaignRow = typeof adCampaigns.$inferSelect;
 type FieldError = { field: string; message: string };
+/** A max() over timestamps comes back as a Date (PGlite) or a string (node-postgres). */
+const toIso = (at: Date | string | null | undefined) => (at ? new Date(at).toISOString() : null);
 
 export const CAMPAIGNS_FILTER: FilterSpec = {
   fields: {
@@ -310,7 +313,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
   async function present(rows: CampaignRow[], account: AdAccountRow): Promise<AdCampaign[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [creativeLinks, targetLinks, walletMinor, shown, clicked] = await Promise.all([
+    const [creativeLinks, targetLinks, walletMinor, shown, clicked, lastChanges] = await Promise.all([
       db
         .select({
           campaignId: adCampaignCreatives.campaignId,
@@ -325,7 +328,13 @@ export function createCampaignsService(deps: CampaignsDeps) {
       walletBalance(db, account),
       eventCounts(db, adImpressions, ids),
       eventCounts(db, adClicks, ids),
+      db
+        .select({ id: adBidChanges.campaignId, at: max(adBidChanges.at) })
+        .from(adBidChanges)
+        .where(inArray(adBidChanges.campaignId, ids))
+        .groupBy(adBidChanges.campaignId),
     ]);
+    const lastChangeOf = new Map(lastChanges.map((c) => [c.id, c.at]));
     const audienceIds = [
       ...new Set(targetLinks.filter((t) => t.kind === "AUDIENCE_INCLUDE").map((t) => t.targetId)),
     ];
@@ -374,6 +383,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
           bidCeilingMicros: row.bidCeilingMicros,
           bidFloorMicros: row.bidFloorMicros,
           autopilotStatus: row.autopilotStatus,
+          learningEventsLeft: row.learningEventsLeft,
+          lastChangeAt: toIso(lastChangeOf.get(row.id)),
         },
         budget: {
           totalMicros: row.totalBudgetMicros,

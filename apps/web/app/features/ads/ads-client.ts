@@ -2,6 +2,8 @@ import type {
   AdAccount,
   AdAccountOwnerChoice,
   AdAudience,
+  AdBidChange,
+  AdBidding,
   AdBilling,
   AdCampaign,
   AdCreative,
@@ -33,6 +35,7 @@ import type {
   CreateAdGeoFence,
   CreateAdPlan,
   UpdateAdAudience,
+  UpdateAdBidding,
   UpdateAdCampaign,
   UpdateAdCreative,
   UpdateAdFilter,
@@ -47,6 +50,8 @@ export type {
   AdAccount,
   AdAccountOwnerChoice,
   AdAudience,
+  AdBidChange,
+  AdBidding,
   AdBilling,
   AdCampaign,
   AdCreative,
@@ -182,6 +187,13 @@ export function createAdsClient(client: ApiClient = api) {
       client.list("/v1/ad-statements", listQuery(q)),
 
     report: (q: ReportQuery) => client.get<AdReport>("/v1/ad-reports", { query: reportParams(q) }),
+    bidding: (campaignId: string) => client.get<AdBidding>(`/v1/ad-campaigns/${campaignId}/bidding`),
+    setBidding: (campaignId: string, input: UpdateAdBidding) =>
+      client.put<AdBidding>(`/v1/ad-campaigns/${campaignId}/bidding`, input),
+    bidChanges: (campaignId: string) =>
+      client.get<AdBidChange[]>(`/v1/ad-campaigns/${campaignId}/bidding/changes`),
+    undoBidChange: (campaignId: string, changeId: string) =>
+      client.post<AdBidding>(`/v1/ad-campaigns/${campaignId}/bidding/changes/${changeId}/undo`, {}),
     forecast: (input: AdForecastRequest) => client.post<AdForecast>("/v1/ad-forecasts", input),
     plans: (adAccountId: string) => client.get<AdPlan[]>("/v1/ad-plans", { query: { adAccountId } }),
     savePlan: (input: CreateAdPlan) => client.post<AdPlan>("/v1/ad-plans", input),

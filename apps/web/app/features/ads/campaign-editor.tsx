@@ -25,6 +25,7 @@ import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
 import { type AdAccount, type AdCampaign, type AdCreative, adsApi } from "./ads-client.ts";
 import {
+  AutopilotFields,
   Choice,
   Labelled,
   MoneyInput,
@@ -50,6 +51,7 @@ export interface CampaignPickers extends TargetingPickers {
   creatives: AdCreative[];
 }
 
+const AUTOPILOT_STRATEGIES = ["TARGET_CPC", "TARGET_CPA", "MAXIMIZE_CLICKS"] as const;
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const STEPS = Array.from({ length: 97 }, (_, i) => i * 15);
 const WORKING_HOURS = keyedSlots([1, 2, 3, 4, 5].map((day) => ({ day, fromMinute: 540, toMinute: 1020 })));
@@ -400,68 +402,19 @@ export function CampaignEditor({
                     className="flex flex-col gap-4 rounded-lg border bg-muted/30 p-4"
                     data-testid="campaign-autopilot-fields"
                   >
-                    <Labelled label="Strategy">
-                      {(props) => (
-                        <select
-                          {...props}
-                          value={form.strategy}
-                          onChange={(e) =>
-                            change({
-                              strategy:
-                                e.target.value === "MAXIMIZE_CLICKS" ? "MAXIMIZE_CLICKS" : "TARGET_CPC",
-                            })
-                          }
-                          className={cn(inputVariants(), "max-w-72 pr-8")}
-                        >
-                          <option value="TARGET_CPC">Target cost per click</option>
-                          <option value="MAXIMIZE_CLICKS">Most clicks for my budget</option>
-                        </select>
-                      )}
-                    </Labelled>
-                    {form.strategy === "TARGET_CPC" ? (
-                      <Labelled label="Target cost per click" error={err("bidding.targetMicros")}>
-                        {(props) => (
-                          <MoneyInput
-                            {...props}
-                            value={form.target}
-                            onChange={(target) => change({ target })}
-                            currency={currency}
-                            testId="campaign-target"
-                          />
-                        )}
-                      </Labelled>
-                    ) : null}
-                    <div className="grid gap-4 sm:grid-cols-2">
-                      <Labelled label="Highest bid" error={err("bidding.bidCeilingMicros")}>
-                        {(props) => (
-                          <MoneyInput
-                            {...props}
-                            value={form.ceiling}
-                            onChange={(ceiling) => change({ ceiling })}
-                            currency={currency}
-                            testId="campaign-ceiling"
-                          />
-                        )}
-                      </Labelled>
-                      <Labelled label="Lowest bid" error={err("bidding.bidFloorMicros")}>
-                        {(props) => (
-                          <MoneyInput
-                            {...props}
-                            value={form.floor}
-                            onChange={(floor) => change({ floor })}
-                            currency={currency}
-                            testId="campaign-floor"
-                          />
-                        )}
-                      </Labelled>
-                    </div>
-                    <p className="text-muted-foreground text-sm">
-                      Autopilot changes your bid at most every 15 minutes and by at most 20% each time. It
-                      learns from the first 50 clicks before it moves.
-                    </p>
-                    <p className="text-muted-foreground text-sm">
-                      Flipside is not serving ads yet, so until it does your bid stays as you set it.
-                    </p>
+                    <AutopilotFields
+                      values={form}
+                      onChange={({ strategy, ...rest }) =>
+                        change({ ...rest, ...(strategy && strategy !== "MANUAL" ? { strategy } : {}) })
+                      }
+                      strategies={AUTOPILOT_STRATEGIES}
+                      currency={currency}
+                      err={(field) =>
+                        err(`bidding.${field}`) ??
+                        (field === "strategy" ? err("budget.dailyMicros") : undefined)
+                      }
+                      testIdPrefix="campaign"
+                    />
                   </div>
                 ) : null}
               </Section>

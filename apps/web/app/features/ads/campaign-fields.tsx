@@ -1,7 +1,10 @@
 import {
+  AD_AUTOPILOT_TEXTS,
   AD_FREQUENCY_PERIODS,
+  type AdBidStrategy,
   type AdFrequencyPeriod,
   audienceSizeLabel,
+  BID_STRATEGY_LABELS,
 } from "@flipside/contracts/ads-constants";
 import { type ReactNode, useId } from "react";
 import { AppLink } from "../../components/shell/app-link.tsx";
@@ -329,6 +332,101 @@ export function TargetingFields({
         </div>
         <FieldError id={`${frequencyErrorId}`} message={err("frequencyCap")} />
       </fieldset>
+    </>
+  );
+}
+
+export interface AutopilotValues {
+  strategy: AdBidStrategy;
+  target: string;
+  ceiling: string;
+  floor: string;
+}
+
+/**
+ * The autopilot's settings (ADS.md §1.9), in the campaign editor and on Bidding Autopilot:
+ * the strategy, its target, the highest and lowest bids, and what the autopilot will do.
+ */
+export function AutopilotFields({
+  values,
+  onChange,
+  strategies,
+  currency,
+  err,
+  testIdPrefix,
+}: {
+  values: AutopilotValues;
+  onChange: (patch: Partial<AutopilotValues>) => void;
+  strategies: readonly AdBidStrategy[];
+  currency: string;
+  /** The message for a field of the API's bidding (targetMicros, bidCeilingMicros, …). */
+  err: (field: string) => string | undefined;
+  testIdPrefix: string;
+}) {
+  const targeted = values.strategy === "TARGET_CPC" || values.strategy === "TARGET_CPA";
+  return (
+    <>
+      <Labelled label={AD_AUTOPILOT_TEXTS.strategy} error={err("strategy")}>
+        {(props) => (
+          <select
+            {...props}
+            value={values.strategy}
+            onChange={(e) =>
+              onChange({ strategy: strategies.find((s) => s === e.target.value) ?? values.strategy })
+            }
+            className={cn(inputVariants(), "max-w-72 pr-8")}
+            data-testid={`${testIdPrefix}-strategy`}
+          >
+            {strategies.map((s) => (
+              <option key={s} value={s}>
+                {BID_STRATEGY_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Labelled>
+      {values.strategy === "MANUAL" ? null : (
+        <>
+          {targeted ? (
+            <Labelled label={BID_STRATEGY_LABELS[values.strategy]} error={err("targetMicros")}>
+              {(props) => (
+                <MoneyInput
+                  {...props}
+                  value={values.target}
+                  onChange={(target) => onChange({ target })}
+                  currency={currency}
+                  testId={`${testIdPrefix}-target`}
+                />
+              )}
+            </Labelled>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Labelled label={AD_AUTOPILOT_TEXTS.highest} error={err("bidCeilingMicros")}>
+              {(props) => (
+                <MoneyInput
+                  {...props}
+                  value={values.ceiling}
+                  onChange={(ceiling) => onChange({ ceiling })}
+                  currency={currency}
+                  testId={`${testIdPrefix}-ceiling`}
+                />
+              )}
+            </Labelled>
+            <Labelled label={AD_AUTOPILOT_TEXTS.lowest} error={err("bidFloorMicros")}>
+              {(props) => (
+                <MoneyInput
+                  {...props}
+                  value={values.floor}
+                  onChange={(floor) => onChange({ floor })}
+                  currency={currency}
+                  testId={`${testIdPrefix}-floor`}
+                />
+              )}
+            </Labelled>
+          </div>
+          <p className="text-muted-foreground text-sm">{AD_AUTOPILOT_TEXTS.help}</p>
+        </>
+      )}
     </>
   );
 }

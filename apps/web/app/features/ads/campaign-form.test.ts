@@ -73,6 +73,8 @@ const saved: AdCampaign = {
     bidCeilingMicros: null,
     bidFloorMicros: null,
     autopilotStatus: "OFF",
+    learningEventsLeft: 0,
+    lastChangeAt: null,
   },
   budget: { totalMicros: 100_000_000, dailyMicros: 10_000_000, pacing: "EVEN" },
   schedule: { startAt: "2026-11-01T08:00:30.000Z", endAt: null, weekly: null },

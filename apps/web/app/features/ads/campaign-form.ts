@@ -229,7 +229,7 @@ export function campaignInput(
   };
   const bidMicros = amount("bidding.bidMicros", form.bid, true);
   const targetMicros =
-    form.autopilot && form.strategy === "TARGET_CPC"
+    form.autopilot && (form.strategy === "TARGET_CPC" || form.strategy === "TARGET_CPA")
       ? amount("bidding.targetMicros", form.target, true)
       : null;
   const bidCeilingMicros = form.autopilot ? amount("bidding.bidCeilingMicros", form.ceiling, false) : null;
