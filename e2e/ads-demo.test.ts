@@ -178,3 +178,40 @@ describe("the bidding autopilot on the demo's campaigns", () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
   });
 });
+
+describe("conversion settings on the analytics screen", () => {
+  it("shows the pixel and the signed call, keeps the secret hidden until asked, replaces it and sets the window", async () => {
+    const tab = await tracked({ viewport: { width: 320, height: 720 } });
+    const { page } = tab;
+    await signIn(tab, { token: await tomToken() });
+    await visit(page, "/ads/analytics");
+    const card = page.getByTestId("conversion-settings");
+    await card.getByRole("heading", { name: "Conversions" }).waitFor();
+    expect(await page.getByTestId("conversion-pixel").textContent()).toMatch(
+      /^<img src="http:\/\/[^"]+\/api\/v1\/ad-conversions\/pixel\.gif\?click=\{fs_click\}" width="1" height="1" alt="">$/,
+    );
+    expect(await page.getByTestId("conversion-endpoint").textContent()).toMatch(/\/api\/v1\/ad-conversions$/);
+    expect(await page.getByTestId("conversion-secret").textContent()).toBe("•".repeat(24));
+    await page.getByTestId("conversion-secret-show").click();
+    const first = (await page.getByTestId("conversion-secret").textContent()) ?? "";
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByTestId("conversion-secret-replace").click();
+    await page.getByTestId("conversion-secret-confirm").click();
+    await toastSaying(page, "Secret replaced").waitFor();
+    const second = (await page.getByTestId("conversion-secret").textContent()) ?? "";
+    expect(second).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).not.toBe(first);
+
+    await page.getByTestId("conversion-window").fill("0");
+    await page.getByTestId("conversion-window").press("Enter");
+    await card.getByText("Choose from 1 to 90 days.").waitFor();
+    await page.getByTestId("conversion-window").fill("7");
+    await page.getByTestId("conversion-window").press("Enter");
+    await toastSaying(page, "Conversion window saved").waitFor();
+    await visit(page, "/ads/analytics");
+    expect(await page.getByTestId("conversion-window").inputValue()).toBe("7");
+    expect(await overflow(page)).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(tab.problems.all()).toEqual([]);
+  });
+});

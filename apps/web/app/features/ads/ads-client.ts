@@ -6,6 +6,7 @@ import type {
   AdBidding,
   AdBilling,
   AdCampaign,
+  AdConversionSettings,
   AdCreative,
   AdCreativeImage,
   AdCreativeImageUpload,
@@ -54,6 +55,7 @@ export type {
   AdBidding,
   AdBilling,
   AdCampaign,
+  AdConversionSettings,
   AdCreative,
   AdCreativeImage,
   AdFilter,
@@ -194,6 +196,12 @@ export function createAdsClient(client: ApiClient = api) {
       client.get<AdBidChange[]>(`/v1/ad-campaigns/${campaignId}/bidding/changes`),
     undoBidChange: (campaignId: string, changeId: string) =>
       client.post<AdBidding>(`/v1/ad-campaigns/${campaignId}/bidding/changes/${changeId}/undo`, {}),
+    conversionSettings: (adAccountId: string) =>
+      client.get<AdConversionSettings>(`/v1/ad-accounts/${adAccountId}/conversion-settings`),
+    setConversionWindow: (adAccountId: string, windowDays: number) =>
+      client.put<AdConversionSettings>(`/v1/ad-accounts/${adAccountId}/conversion-settings`, { windowDays }),
+    replaceConversionSecret: (adAccountId: string) =>
+      client.post<AdConversionSettings>(`/v1/ad-accounts/${adAccountId}/conversion-settings/secret`, {}),
     forecast: (input: AdForecastRequest) => client.post<AdForecast>("/v1/ad-forecasts", input),
     plans: (adAccountId: string) => client.get<AdPlan[]>("/v1/ad-plans", { query: { adAccountId } }),
     savePlan: (input: CreateAdPlan) => client.post<AdPlan>("/v1/ad-plans", input),

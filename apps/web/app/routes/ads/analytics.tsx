@@ -11,6 +11,7 @@ import {
   ReportTable,
   ReportTrend,
 } from "../../features/ads/analytics.tsx";
+import { ConversionSettings } from "../../features/ads/conversion-settings.tsx";
 import { LoadFailed } from "../../features/ads/load-failed.tsx";
 import { readReportView } from "../../features/ads/report-view.ts";
 import { titleMeta } from "../../lib/page-title.ts";
@@ -24,17 +25,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const campaigns = client
       .campaigns({ adAccountId: account.id, sort: ["name,asc"], size: 100 })
       .then((page) => page.items.map(({ id, name, status }) => ({ id, name, status })));
+    const conversions = client.conversionSettings(account.id);
     if (view.error)
-      return { view, campaigns: await campaigns, report: null, daily: null, previousDaily: null };
+      return {
+        view,
+        campaigns: await campaigns,
+        report: null,
+        daily: null,
+        previousDaily: null,
+        conversions: await conversions,
+      };
     const query = { adAccountId: account.id, from: view.from, to: view.to, campaignIds: view.campaignIds };
-    const [report, daily, previousDaily, names] = await Promise.all([
+    const [report, daily, previousDaily, names, settings] = await Promise.all([
       client.report({ ...query, groupBy: view.by }),
       // The chart is always day by day, whatever the table breaks down by.
       view.by === "day" ? null : client.report({ ...query, groupBy: "day" }),
       client.report({ ...query, ...previousRange(view.from, view.to), groupBy: "day" }),
       campaigns,
+      conversions,
     ]);
-    return { view, campaigns: names, report, daily: daily ?? report, previousDaily };
+    return { view, campaigns: names, report, daily: daily ?? report, previousDaily, conversions: settings };
   });
 }
 
@@ -43,7 +53,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { data, failed } = loaderData;
   return (
     <AdsScreen title={T.title} description={T.description} icon={ChartColumn}>
-      {({ account }) =>
+      {({ account, canWrite }) =>
         failed || !data || loaderData.accountId !== account.id ? (
           <LoadFailed thing="the report" testId="report-error" />
         ) : (
@@ -63,6 +73,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 <ReportFooter report={data.report} />
               </>
             )}
+            <ConversionSettings adAccountId={account.id} initial={data.conversions} canWrite={canWrite} />
           </div>
         )
       }
