@@ -3,6 +3,7 @@ import type { AdAudienceRule, AdGeoShape } from "@flipside/contracts/ads";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { organizationMembers, organizations } from "../src/db/schema/organizations.ts";
+import { createTestApp } from "./helper.ts";
 import { createUser, sendAs, type TestUser } from "./users.ts";
 
 /** A person's browser, as ads see it (headless browsers say they are one, and bots get no ads). */
@@ -197,4 +198,20 @@ export async function anotherCampaign(
   });
   expect(launched.statusCode, launched.body).toBe(200);
   return { campaign, domain, page: `https://${domain}/a/page` };
+}
+
+/**
+ * A test app as the ads tests run it — no page fetches, no rate limits, serving reading campaigns
+ * afresh on every lookup, settlement only when a test asks — and a platform admin.
+ */
+export async function adsTestApp(overrides: Record<string, string> = {}) {
+  const t = await createTestApp({
+    PAGE_FETCH_ENABLED: "false",
+    RATE_LIMIT_ENABLED: "false",
+    ADS_CACHE_TTL_MS: "0",
+    ADS_SETTLE_INTERVAL_MS: "0",
+    ...overrides,
+  });
+  const admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  return { t, admin };
 }

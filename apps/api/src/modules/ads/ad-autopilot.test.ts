@@ -2,8 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { AdBidChange, AdBidding } from "@flipside/contracts/ads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Advertiser, BROWSER, organizationAdAccount, runningCampaign } from "../../../test/ads.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import {
+  type Advertiser,
+  adsTestApp,
+  BROWSER,
+  organizationAdAccount,
+  runningCampaign,
+} from "../../../test/ads.ts";
+import type { TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { adCampaigns } from "../../db/schema/ads.ts";
 import { runAutopilot } from "./autopilot.ts";
@@ -19,15 +25,7 @@ let admin: TestUser;
 const INTERVAL = 900_000;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    PAGE_FETCH_ENABLED: "false",
-    RATE_LIMIT_ENABLED: "false",
-    ADS_CACHE_TTL_MS: "0",
-    ADS_SETTLE_INTERVAL_MS: "0",
-    ADS_AUTOPILOT_INTERVAL_MS: "0",
-    ADS_AUTOPILOT_LEARNING_EVENTS: "3",
-  });
-  admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  ({ t, admin } = await adsTestApp({ ADS_AUTOPILOT_INTERVAL_MS: "0", ADS_AUTOPILOT_LEARNING_EVENTS: "3" }));
 });
 afterAll(() => t.close());
 

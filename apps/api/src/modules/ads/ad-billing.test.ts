@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Advertiser,
+  adsTestApp,
   BROWSER,
   type CampaignOptions,
   organizationAdAccount,
   runningCampaign,
 } from "../../../test/ads.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import type { TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { adStatements } from "../../db/schema/ads.ts";
 import { issueDueStatements } from "./billing.ts";
@@ -20,13 +21,7 @@ let admin: TestUser;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    PAGE_FETCH_ENABLED: "false",
-    RATE_LIMIT_ENABLED: "false",
-    ADS_CACHE_TTL_MS: "0",
-    ADS_SETTLE_INTERVAL_MS: "0",
-  });
-  admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  ({ t, admin } = await adsTestApp());
 });
 afterAll(async () => {
   // ADS.md §4.5's invariants over all the money moved here.

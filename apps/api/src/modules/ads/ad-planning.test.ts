@@ -2,8 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { AdForecast, AdForecastRequest, AdPlan } from "@flipside/contracts/ads";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Advertiser, BROWSER, organizationAdAccount, runningCampaign } from "../../../test/ads.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import {
+  type Advertiser,
+  adsTestApp,
+  BROWSER,
+  organizationAdAccount,
+  runningCampaign,
+} from "../../../test/ads.ts";
+import type { TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adCampaigns, adPlans, adRequestSamples } from "../../db/schema/ads.ts";
 import { ledgerTransactions } from "../../db/schema/money.ts";
@@ -19,14 +25,7 @@ let admin: TestUser;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    PAGE_FETCH_ENABLED: "false",
-    RATE_LIMIT_ENABLED: "false",
-    ADS_CACHE_TTL_MS: "0",
-    ADS_SETTLE_INTERVAL_MS: "0",
-    ADS_REQUEST_SAMPLE_RATE: "1",
-  });
-  admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  ({ t, admin } = await adsTestApp({ ADS_REQUEST_SAMPLE_RATE: "1" }));
 });
 afterAll(() => t.close());
 

@@ -2,8 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { AdReport, AdReportMetrics } from "@flipside/contracts/ads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Advertiser, anotherCampaign, BOT, BROWSER, runningCampaign } from "../../../test/ads.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import {
+  type Advertiser,
+  adsTestApp,
+  anotherCampaign,
+  BOT,
+  BROWSER,
+  runningCampaign,
+} from "../../../test/ads.ts";
+import type { TestApp } from "../../../test/helper.ts";
 import { createUser, type TestUser } from "../../../test/users.ts";
 import { adCampaigns, adClicks, adConversions, adImpressions, adInvalidEvents } from "../../db/schema/ads.ts";
 import { conversionSignature } from "./conversions.ts";
@@ -18,13 +25,7 @@ let admin: TestUser;
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  t = await createTestApp({
-    PAGE_FETCH_ENABLED: "false",
-    RATE_LIMIT_ENABLED: "false",
-    ADS_CACHE_TTL_MS: "0",
-    ADS_SETTLE_INTERVAL_MS: "0",
-  });
-  admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  ({ t, admin } = await adsTestApp());
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { BOT, BROWSER, type CampaignOptions, creditWallet, runningCampaign } from "../../../test/ads.ts";
-import { createTestApp, type TestApp } from "../../../test/helper.ts";
+import {
+  adsTestApp,
+  BOT,
+  BROWSER,
+  type CampaignOptions,
+  creditWallet,
+  runningCampaign,
+} from "../../../test/ads.ts";
+import type { TestApp } from "../../../test/helper.ts";
 import { createUser, sendAs, type TestUser } from "../../../test/users.ts";
 import { adCampaigns, adClicks, adImpressions, adInvalidEvents, adReports } from "../../db/schema/ads.ts";
 import { ledgerAccounts } from "../../db/schema/money.ts";
@@ -19,13 +26,7 @@ let t: TestApp;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    PAGE_FETCH_ENABLED: "false",
-    RATE_LIMIT_ENABLED: "false",
-    ADS_CACHE_TTL_MS: "0",
-    ADS_SETTLE_INTERVAL_MS: "0",
-  });
-  admin = await createUser(t.app, { displayName: "Admin", roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  ({ t, admin } = await adsTestApp());
 });
 afterAll(async () => {
   await invariants();

@@ -28,7 +28,7 @@ import {
   AutopilotFields,
   Choice,
   Labelled,
-  MoneyInput,
+  MoneyField,
   Picks,
   Section,
   TargetingFields,
@@ -378,7 +378,7 @@ export function CampaignEditor({
                     Autopilot
                   </Choice>
                 </div>
-                <Labelled
+                <MoneyField
                   label={
                     form.pricingModel === "CPM"
                       ? "Maximum bid per 1,000 impressions"
@@ -386,17 +386,11 @@ export function CampaignEditor({
                   }
                   hint="You pay your bid for each impression or click you win, never more."
                   error={err("bidding.bidMicros")}
-                >
-                  {(props) => (
-                    <MoneyInput
-                      {...props}
-                      value={form.bid}
-                      onChange={(bid) => change({ bid })}
-                      currency={currency}
-                      testId="campaign-bid"
-                    />
-                  )}
-                </Labelled>
+                  value={form.bid}
+                  onChange={(bid) => change({ bid })}
+                  currency={currency}
+                  testId="campaign-bid"
+                />
                 {form.autopilot ? (
                   <div
                     className="flex flex-col gap-4 rounded-lg border bg-muted/30 p-4"
@@ -421,36 +415,24 @@ export function CampaignEditor({
 
               <Section title="Budget">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Labelled
+                  <MoneyField
                     label="Total budget"
                     hint="We never spend more than this."
                     error={err("budget.totalMicros")}
-                  >
-                    {(props) => (
-                      <MoneyInput
-                        {...props}
-                        value={form.total}
-                        onChange={(t) => change({ total: t })}
-                        currency={currency}
-                        testId="campaign-total"
-                      />
-                    )}
-                  </Labelled>
-                  <Labelled
+                    value={form.total}
+                    onChange={(t) => change({ total: t })}
+                    currency={currency}
+                    testId="campaign-total"
+                  />
+                  <MoneyField
                     label="Daily budget (optional)"
                     hint={`We never spend more than this in a day (${zone}).`}
                     error={err("budget.dailyMicros")}
-                  >
-                    {(props) => (
-                      <MoneyInput
-                        {...props}
-                        value={form.daily}
-                        onChange={(daily) => change({ daily })}
-                        currency={currency}
-                        testId="campaign-daily"
-                      />
-                    )}
-                  </Labelled>
+                    value={form.daily}
+                    onChange={(daily) => change({ daily })}
+                    currency={currency}
+                    testId="campaign-daily"
+                  />
                 </div>
               </Section>
 

@@ -97,6 +97,28 @@ export function MoneyInput({
   );
 }
 
+/** An amount in the account's currency with its label, hint and error. */
+export function MoneyField({
+  label,
+  hint,
+  error,
+  ...input
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  currency: string;
+  testId: string;
+}) {
+  return (
+    <Labelled label={label} hint={hint} error={error}>
+      {(props) => <MoneyInput {...props} {...input} />}
+    </Labelled>
+  );
+}
+
 export function Choice({
   name,
   value,
@@ -388,41 +410,32 @@ export function AutopilotFields({
       {values.strategy === "MANUAL" ? null : (
         <>
           {targeted ? (
-            <Labelled label={BID_STRATEGY_LABELS[values.strategy]} error={err("targetMicros")}>
-              {(props) => (
-                <MoneyInput
-                  {...props}
-                  value={values.target}
-                  onChange={(target) => onChange({ target })}
-                  currency={currency}
-                  testId={`${testIdPrefix}-target`}
-                />
-              )}
-            </Labelled>
+            <MoneyField
+              label={BID_STRATEGY_LABELS[values.strategy]}
+              error={err("targetMicros")}
+              value={values.target}
+              onChange={(target) => onChange({ target })}
+              currency={currency}
+              testId={`${testIdPrefix}-target`}
+            />
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Labelled label={AD_AUTOPILOT_TEXTS.highest} error={err("bidCeilingMicros")}>
-              {(props) => (
-                <MoneyInput
-                  {...props}
-                  value={values.ceiling}
-                  onChange={(ceiling) => onChange({ ceiling })}
-                  currency={currency}
-                  testId={`${testIdPrefix}-ceiling`}
-                />
-              )}
-            </Labelled>
-            <Labelled label={AD_AUTOPILOT_TEXTS.lowest} error={err("bidFloorMicros")}>
-              {(props) => (
-                <MoneyInput
-                  {...props}
-                  value={values.floor}
-                  onChange={(floor) => onChange({ floor })}
-                  currency={currency}
-                  testId={`${testIdPrefix}-floor`}
-                />
-              )}
-            </Labelled>
+            <MoneyField
+              label={AD_AUTOPILOT_TEXTS.highest}
+              error={err("bidCeilingMicros")}
+              value={values.ceiling}
+              onChange={(ceiling) => onChange({ ceiling })}
+              currency={currency}
+              testId={`${testIdPrefix}-ceiling`}
+            />
+            <MoneyField
+              label={AD_AUTOPILOT_TEXTS.lowest}
+              error={err("bidFloorMicros")}
+              value={values.floor}
+              onChange={(floor) => onChange({ floor })}
+              currency={currency}
+              testId={`${testIdPrefix}-floor`}
+            />
           </div>
           <p className="text-muted-foreground text-sm">{AD_AUTOPILOT_TEXTS.help}</p>
         </>

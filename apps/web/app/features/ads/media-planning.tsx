@@ -20,7 +20,7 @@ import { type AdAccount, type AdForecast, type AdPlan, adsApi } from "./ads-clie
 import {
   Choice,
   Labelled,
-  MoneyInput,
+  MoneyField,
   Section,
   TargetingFields,
   type TargetingPickers,
@@ -104,45 +104,34 @@ export function MediaPlanner({
                   </Choice>
                 ))}
               </div>
-              <Labelled
+              <MoneyField
                 label="Bid"
                 hint={form.pricingModel === "CPM" ? "Per 1,000 impressions." : "Per click."}
                 error={err("bidding.bidMicros") ?? err("bidMicros")}
-              >
-                {(props) => (
-                  <MoneyInput
-                    {...props}
-                    value={form.bid}
-                    onChange={(bid) => change({ bid })}
-                    currency={currency}
-                    testId="planning-bid"
-                  />
-                )}
-              </Labelled>
+                value={form.bid}
+                onChange={(bid) => change({ bid })}
+                currency={currency}
+                testId="planning-bid"
+              />
             </Section>
             <Section title="Budget">
-              <Labelled label="Total budget" error={err("budget.totalMicros")}>
-                {(props) => (
-                  <MoneyInput
-                    {...props}
-                    value={form.total}
-                    onChange={(total) => change({ total })}
-                    currency={currency}
-                    testId="planning-total"
-                  />
-                )}
-              </Labelled>
-              <Labelled label="Daily budget" hint="Optional." error={err("budget.dailyMicros")}>
-                {(props) => (
-                  <MoneyInput
-                    {...props}
-                    value={form.daily}
-                    onChange={(daily) => change({ daily })}
-                    currency={currency}
-                    testId="planning-daily"
-                  />
-                )}
-              </Labelled>
+              <MoneyField
+                label="Total budget"
+                error={err("budget.totalMicros")}
+                value={form.total}
+                onChange={(total) => change({ total })}
+                currency={currency}
+                testId="planning-total"
+              />
+              <MoneyField
+                label="Daily budget"
+                hint="Optional."
+                error={err("budget.dailyMicros")}
+                value={form.daily}
+                onChange={(daily) => change({ daily })}
+                currency={currency}
+                testId="planning-daily"
+              />
             </Section>
             <Section title="Dates">
               <p className="text-muted-foreground text-sm">Times in {zone}.</p>
