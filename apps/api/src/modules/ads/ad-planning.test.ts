@@ -380,4 +380,21 @@ describe("saved plans", () => {
       .where(and(eq(adPlans.adAccountId, account)));
     expect(after).toEqual([]);
   });
+
+  it("still list when a filter they name was deleted since", async () => {
+    const gone = await only(owner, account, [`gone-${randomUUID().slice(0, 8)}.example.org`]);
+    const { adAccountId: _, ...kept } = planned({ account }, [gone]);
+    await sendAs(t.app, owner, "/api/v1/ad-plans", {
+      adAccountId: account,
+      name: "Before the cut",
+      input: kept,
+    });
+    await sendAs(t.app, owner, `/api/v1/ad-filters/${gone}`, {}, "DELETE");
+    const listed = await t.app.inject({
+      url: `/api/v1/ad-plans?adAccountId=${account}`,
+      headers: owner.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().map((p: AdPlan) => p.name)).toEqual(["Before the cut"]);
+  });
 });

@@ -151,19 +151,29 @@ export function nextBid(s: BidState, m: Measured): BidStep {
 
 /** What a campaign's events say over a window, and its spend of its last three local days. */
 async function measure(db: Db, campaignId: string, timezone: string, from: Date, to: Date) {
-  const within = (table: typeof adImpressions | typeof adClicks) =>
+  type Events = typeof adImpressions | typeof adClicks;
+  const billed = (table: Events) =>
+    sql<number>`coalesce(sum(${table.priceMicros}) filter (where ${table.billed}), 0)::bigint`.mapWith(
+      Number,
+    );
+  const within = (table: Events) =>
     db
-      .select({
-        n: count(),
-        spend:
-          sql<number>`coalesce(sum(${table.priceMicros}) filter (where ${table.billed}), 0)::bigint`.mapWith(
-            Number,
-          ),
-      })
+      .select({ n: count(), spend: billed(table) })
       .from(table)
       .where(and(eq(table.campaignId, campaignId), gte(table.at, from), lt(table.at, to)))
       .then(([row]) => ({ n: row?.n ?? 0, spend: row?.spend ?? 0 }));
-  const [shown, clicked, [converted], days] = await Promise.all([
+  // Billed spend by the account's day over the last three days (grouped by position: the zone
+  // is a parameter, so the select's expression and a GROUP BY copy of it would differ).
+  const byDay = (table: Events) =>
+    db
+      .select({
+        day: sql<string>`to_char(${table.at} at time zone ${timezone}, 'YYYY-MM-DD')`,
+        spend: billed(table),
+      })
+      .from(table)
+      .where(and(eq(table.campaignId, campaignId), gte(table.at, new Date(to.getTime() - 3 * 24 * HOUR_MS))))
+      .groupBy(sql`1`);
+  const [shown, clicked, [converted], shownDays, clickedDays] = await Promise.all([
     within(adImpressions),
     within(adClicks),
     db
@@ -172,17 +182,12 @@ async function measure(db: Db, campaignId: string, timezone: string, from: Date,
       .where(
         and(eq(adConversions.campaignId, campaignId), gte(adConversions.at, from), lt(adConversions.at, to)),
       ),
-    db.execute(sql`
-      select (e.at at time zone ${timezone})::date::text as day, sum(e.price_micros)::bigint as spend
-      from (
-        select at, price_micros from ${adImpressions} where campaign_id = ${campaignId} and billed and at > ${new Date(to.getTime() - 3 * 24 * HOUR_MS)}
-        union all
-        select at, price_micros from ${adClicks} where campaign_id = ${campaignId} and billed and at > ${new Date(to.getTime() - 3 * 24 * HOUR_MS)}
-      ) e group by 1`),
+    byDay(adImpressions),
+    byDay(adClicks),
   ]);
   const spentOn = new Map<string, number>();
-  for (const row of (days as unknown as { rows: { day: string; spend: string | number }[] }).rows)
-    spentOn.set(row.day, Number(row.spend));
+  for (const row of [...shownDays, ...clickedDays])
+    spentOn.set(row.day, (spentOn.get(row.day) ?? 0) + row.spend);
   const today = localTime(to, timezone);
   const recentDays = [0, 1, 2].map(
     (back) => spentOn.get(localTime(new Date(to.getTime() - back * 24 * HOUR_MS), timezone).date) ?? 0,

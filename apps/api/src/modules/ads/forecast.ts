@@ -97,6 +97,7 @@ export function forecast(opts: {
     if (since !== null && day >= since && day < today && !historyDays.includes(day)) historyDays.push(day);
   }
   const basedOnDays = historyDays.length;
+  const dayIndex = new Map(historyDays.map((day, i) => [day, i]));
   const replayed = new Set(historyDays);
 
   const start = Date.parse(input.schedule.startAt);
@@ -204,7 +205,7 @@ export function forecast(opts: {
       // (a week: 7 replayed days; a month: all of them).
       const bucketOf = (m: Match) => {
         if (cap.period === "DAY") return `${m.viewerKey}|${m.day}`;
-        if (cap.period === "WEEK") return `${m.viewerKey}|${Math.floor(historyDays.indexOf(m.day) / 7)}`;
+        if (cap.period === "WEEK") return `${m.viewerKey}|${Math.floor((dayIndex.get(m.day) ?? 0) / 7)}`;
         return m.viewerKey;
       };
       const used = new Map<string, number>();

@@ -139,7 +139,12 @@ export function createPlanning(deps: PlanningDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** The planned targeting, every id the account's own (422 on its field otherwise). */
-  async function targetingOf(accountId: string, input: AdForecastInput): Promise<PlannedTargeting> {
+  async function targetingOf(
+    accountId: string,
+    input: AdForecastInput,
+    /** A saved plan's: a list, fence or audience deleted since is left out, not refused. */
+    saved = false,
+  ): Promise<PlannedTargeting> {
     const fenceIds = [...input.geoFences.include, ...input.geoFences.exclude];
     const audienceIds = [...input.audiences.include, ...input.audiences.exclude];
     const [filters, fences, audiences, sizes] = await Promise.all([
@@ -183,7 +188,7 @@ export function createPlanning(deps: PlanningDeps) {
       errors.push({ field: "schedule.endAt", message: AD_PLANNING_TEXTS.tooLong });
     if (input.budget.dailyMicros !== null && input.budget.dailyMicros > input.budget.totalMicros)
       errors.push({ field: "budget.dailyMicros", message: M.dailyAboveTotal });
-    if (errors.length > 0) throw validationFailed(errors, errors[0]?.message);
+    if (errors.length > 0 && !saved) throw validationFailed(errors, errors[0]?.message);
     const shapesOf = new Map(fences.map((f) => [f.id, f.shapes]));
     const shapes = (ids: readonly string[]) =>
       ids.map((id) => shapesOf.get(id)).filter((s): s is AdGeoShape[] => !!s);
@@ -218,12 +223,11 @@ export function createPlanning(deps: PlanningDeps) {
   async function forecastAll(
     account: AdAccountRow,
     inputs: readonly AdForecastInput[],
-    /** The campaign being edited, not its own rival. */
-    editing?: string,
+    opts: { saved?: boolean; editing?: string | undefined } = {},
   ): Promise<AdForecast[]> {
     if (inputs.length === 0) return [];
     const at = now();
-    const targetings = await Promise.all(inputs.map((input) => targetingOf(account.id, input)));
+    const targetings = await Promise.all(inputs.map((input) => targetingOf(account.id, input, opts.saved)));
     const snapshot = await deps.running();
     const audienceIds = new Set<string>();
     for (const t of targetings)
@@ -237,7 +241,8 @@ export function createPlanning(deps: PlanningDeps) {
     return inputs.map((input, i) =>
       forecast({
         history,
-        rivals: editing ? snapshot.campaigns.filter((c) => c.id !== editing) : snapshot.campaigns,
+        // The campaign being edited is not its own rival.
+        rivals: opts.editing ? snapshot.campaigns.filter((c) => c.id !== opts.editing) : snapshot.campaigns,
         adAccountId: account.id,
         timezone: account.timezone,
         input,
@@ -253,6 +258,7 @@ export function createPlanning(deps: PlanningDeps) {
     const forecasts = await forecastAll(
       account,
       rows.map((r) => r.input),
+      { saved: true },
     );
     return rows.flatMap((r, i) => {
       const forecast = forecasts[i];
@@ -285,7 +291,7 @@ export function createPlanning(deps: PlanningDeps) {
     async forecast(viewer: Viewer, request: AdForecastRequest & AdForecastInput): Promise<AdForecast> {
       const { adAccountId, campaignId, ...input } = request;
       const { account } = await requireAdAccount(db, viewer, adAccountId, "read");
-      const [result] = await forecastAll(account, [input], campaignId);
+      const [result] = await forecastAll(account, [input], { editing: campaignId });
       if (!result) throw new Error("a forecast of one input gave none");
       return result;
     },

@@ -18,7 +18,7 @@ import { cn } from "../../lib/cn.ts";
 import { notify } from "../../lib/toast.ts";
 import { type AdBidChange, type AdBidding, type AdCampaign, adsApi } from "./ads-client.ts";
 import { AutopilotFields, type AutopilotValues } from "./campaign-fields.tsx";
-import { moneyText, parseMoney } from "./campaign-form.ts";
+import { amountReader, moneyText } from "./campaign-form.ts";
 
 const STATUS_VARIANTS = {
   OFF: "outline",
@@ -109,8 +109,6 @@ const valuesOf = (b: AdBidding, currency: string): AutopilotValues => ({
   floor: b.bidFloorMicros === null ? "" : moneyText(b.bidFloorMicros, currency),
 });
 
-const ENTER_AMOUNT = "Enter an amount such as 12.50.";
-
 /** One campaign's autopilot: its settings, and every change it made with the reason. */
 export function AutopilotEditor({
   campaign,
@@ -134,15 +132,7 @@ export function AutopilotEditor({
 
   async function save(next: AutopilotValues, kind: "save" | "off") {
     const found: Record<string, string> = {};
-    const amount = (field: string, text: string, required: boolean) => {
-      if (!text.trim()) {
-        if (required) found[field] = ENTER_AMOUNT;
-        return null;
-      }
-      const micros = parseMoney(text);
-      if (micros === null) found[field] = ENTER_AMOUNT;
-      return micros;
-    };
+    const amount = amountReader(found);
     const targeted = next.strategy === "TARGET_CPC" || next.strategy === "TARGET_CPA";
     const manual = next.strategy === "MANUAL";
     const body = {

@@ -38,6 +38,7 @@ import {
   type CampaignForm,
   campaignForm,
   campaignInput,
+  errorUnder,
   type FormSlot,
   forecastInput,
   keyedSlots,
@@ -55,13 +56,6 @@ const AUTOPILOT_STRATEGIES = ["TARGET_CPC", "TARGET_CPA", "MAXIMIZE_CLICKS"] as 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const STEPS = Array.from({ length: 97 }, (_, i) => i * 15);
 const WORKING_HOURS = keyedSlots([1, 2, 3, 4, 5].map((day) => ({ day, fromMinute: 540, toMinute: 1020 })));
-
-/** The first message for a field or anything under it ("schedule.weekly" and "schedule.weekly.2"). */
-function errorUnder(errors: Record<string, string>, field: string): string | undefined {
-  return (
-    errors[field] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1] ?? undefined
-  );
-}
 
 const KNOWN_FIELDS = [
   "name",

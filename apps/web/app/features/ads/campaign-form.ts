@@ -204,6 +204,27 @@ export function campaignForm(
 export type CampaignFields = Omit<CreateAdCampaign, "adAccountId">;
 
 /**
+ * Reads typed amounts into micros, noting under `errors` (by field) the ones that are not
+ * amounts, or are missing when required.
+ */
+export function amountReader(errors: Record<string, string>) {
+  return (field: string, text: string, required: boolean): number | null => {
+    if (!text.trim()) {
+      if (required) errors[field] = ENTER_AMOUNT;
+      return null;
+    }
+    const micros = parseMoney(text);
+    if (micros === null) errors[field] = ENTER_AMOUNT;
+    return micros;
+  };
+}
+
+/** The first message for a field or anything under it ("schedule.weekly" and "schedule.weekly.2"). */
+export function errorUnder(errors: Record<string, string>, field: string): string | undefined {
+  return errors[field] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1];
+}
+
+/**
  * What the form sends, or the fields it cannot send yet, keyed as the API names them (so its
  * own messages and the server's land under the same fields). A start left as it was keeps its
  * exact instant: minutes shown are not a change.
@@ -218,15 +239,7 @@ export function campaignInput(
   if (!name) errors.name = ADS_MESSAGES.nameRequired;
   else if (name.length > AD_LIMITS.nameMax) errors.name = ADS_MESSAGES.nameTooLong;
 
-  const amount = (field: string, text: string, required: boolean): number | null => {
-    if (!text.trim()) {
-      if (required) errors[field] = ENTER_AMOUNT;
-      return null;
-    }
-    const micros = parseMoney(text);
-    if (micros === null) errors[field] = ENTER_AMOUNT;
-    return micros;
-  };
+  const amount = amountReader(errors);
   const bidMicros = amount("bidding.bidMicros", form.bid, true);
   const targetMicros =
     form.autopilot && (form.strategy === "TARGET_CPC" || form.strategy === "TARGET_CPA")

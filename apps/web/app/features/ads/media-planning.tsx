@@ -25,16 +25,18 @@ import {
   TargetingFields,
   type TargetingPickers,
 } from "./campaign-fields.tsx";
-import { type CampaignForm, campaignForm, type ForecastFields, forecastInput } from "./campaign-form.ts";
+import {
+  type CampaignForm,
+  campaignForm,
+  errorUnder,
+  type ForecastFields,
+  forecastInput,
+} from "./campaign-form.ts";
 import { Figure } from "./figure.tsx";
 
 const count = (n: number) => n.toLocaleString("en");
 const band = (b: { low: number; high: number }, show: (n: number) => string) =>
   b.low === b.high ? show(b.low) : `${show(b.low)}–${show(b.high)}`;
-
-/** The first message for a field or anything under it. */
-const errorUnder = (errors: Record<string, string>, field: string) =>
-  errors[field] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1];
 
 /** Media planning (ADS.md §1.7): a planned campaign's forecast, and the plans kept. */
 export function MediaPlanner({
