@@ -33,17 +33,17 @@ const pathOf = (url: string) => new URL(url).pathname;
 const run = (at = new Date()) =>
   runAutopilot(t.app.db, at, { intervalMs: INTERVAL, learningEvents: 3, currency: "EUR" });
 
-/** A reader sees the ad on `page` (and clicks it). */
-async function seen(page: string, reader: string, click: boolean) {
-  const ua = `${BROWSER} ${reader}`;
+/** A reader (anonymous, or signed in with `as`) sees the ad on `page` (and clicks it). */
+async function seen(page: string, reader: string, click: boolean, as: Record<string, string> = {}) {
+  const headers = { ...as, "user-agent": `${BROWSER} ${reader}` };
   const res = await t.app.inject({
     url: `/api/v1/advertisings?searchAnd=${encodeURIComponent(`url==${page}`)}`,
-    headers: { "user-agent": ua },
+    headers,
   });
   const [ad] = res.json();
   expect(ad, res.body).toBeDefined();
-  await t.app.inject({ method: "POST", url: pathOf(ad.impressionUrl), headers: { "user-agent": ua } });
-  if (click) await t.app.inject({ url: pathOf(ad.clickUrl), headers: { "user-agent": ua } });
+  await t.app.inject({ method: "POST", url: pathOf(ad.impressionUrl), headers });
+  if (click) await t.app.inject({ url: pathOf(ad.clickUrl), headers });
 }
 
 const bidding = async (a: Advertiser, as = a.user): Promise<AdBidding> => {
@@ -135,6 +135,11 @@ describe("a campaign's autopilot", () => {
       learningEventsLeft: 1,
       bidMicros: 2_000_000,
     });
+
+    // The advertiser's own look and click are free and teach it nothing.
+    await seen(a.page, "owner", true, a.user.headers);
+    expect(await run()).toEqual([]);
+    expect(await bidding(a)).toMatchObject({ status: "LEARNING", learningEventsLeft: 1 });
 
     // The third: learnt. Ten impressions at €2 CPM (€0.02) for three clicks: under a cent a click,
     // far below the €0.50 target, so it bids more — 10% up to its €2.20 ceiling, not 20%.

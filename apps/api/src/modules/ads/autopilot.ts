@@ -149,6 +149,9 @@ export function nextBid(s: BidState, m: Measured): BidStep {
   return { bidMicros: bid, status: statusFor(bid), reason: want.reason };
 }
 
+const notOwn = (table: typeof adImpressions | typeof adClicks) =>
+  or(isNull(table.notBilledReason), ne(table.notBilledReason, "SELF"));
+
 /** What a campaign's events say over a window, and its spend of its last three local days. */
 async function measure(db: Db, campaignId: string, timezone: string, from: Date, to: Date) {
   type Events = typeof adImpressions | typeof adClicks;
@@ -156,11 +159,13 @@ async function measure(db: Db, campaignId: string, timezone: string, from: Date,
     sql<number>`coalesce(sum(${table.priceMicros}) filter (where ${table.billed}), 0)::bigint`.mapWith(
       Number,
     );
+  // The advertiser's own views and clicks are free and say nothing of the market: a CPC
+  // campaign clicked by its owner would seem to buy clicks for less than its bid.
   const within = (table: Events) =>
     db
       .select({ n: count(), spend: billed(table) })
       .from(table)
-      .where(and(eq(table.campaignId, campaignId), gte(table.at, from), lt(table.at, to)))
+      .where(and(eq(table.campaignId, campaignId), gte(table.at, from), lt(table.at, to), notOwn(table)))
       .then(([row]) => ({ n: row?.n ?? 0, spend: row?.spend ?? 0 }));
   // Billed spend by the account's day over the last three days (grouped by position: the zone
   // is a parameter, so the select's expression and a GROUP BY copy of it would differ).
@@ -204,13 +209,18 @@ async function measure(db: Db, campaignId: string, timezone: string, from: Date,
   };
 }
 
-/** Events the learning phase counts since `since`: clicks, or conversions for TARGET_CPA. */
+/** Events the learning phase counts since `since`: others' clicks, or conversions for TARGET_CPA. */
 async function learned(db: Db, campaignId: string, strategy: AdBidStrategy, since: Date): Promise<number> {
-  const table = strategy === "TARGET_CPA" ? adConversions : adClicks;
-  const [row] = await db
-    .select({ n: count() })
-    .from(table)
-    .where(and(eq(table.campaignId, campaignId), gte(table.at, since)));
+  const [row] =
+    strategy === "TARGET_CPA"
+      ? await db
+          .select({ n: count() })
+          .from(adConversions)
+          .where(and(eq(adConversions.campaignId, campaignId), gte(adConversions.at, since)))
+      : await db
+          .select({ n: count() })
+          .from(adClicks)
+          .where(and(eq(adClicks.campaignId, campaignId), gte(adClicks.at, since), notOwn(adClicks)));
   return row?.n ?? 0;
 }
 

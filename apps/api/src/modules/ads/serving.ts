@@ -463,6 +463,7 @@ export function createAdServer(deps: {
         ...decision,
         self: await isOwn(decision.adAccountId, decision.viewerKey),
         today: localTime(at, timezone).date,
+        at,
       });
       applyBilled(result, snap);
       if (result.outcome === "DUPLICATE") return invalid("DUPLICATE");

@@ -143,6 +143,8 @@ export interface BillableEvent extends Omit<AdDecision, "issuedAt"> {
   self: boolean;
   /** The advertiser's local date now: the day whose budget the event counts against. */
   today: string;
+  /** When it was counted (serving's clock). */
+  at: Date;
 }
 
 export type BillResult =
@@ -179,6 +181,7 @@ export async function billEvent(db: Db, kind: "IMPRESSION" | "CLICK", e: Billabl
         priceMicros: priced ? e.priceMicros : 0,
         billed: false,
         notBilledReason: e.self ? "SELF" : priced ? "BUDGET" : "NOT_PRICED",
+        at: e.at,
       })
       .onConflictDoNothing()
       .returning({ decisionId: table.decisionId });
