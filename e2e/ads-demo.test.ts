@@ -37,7 +37,9 @@ describe("media planning on the demo's history", () => {
     // Typed and sent from the keyboard: Enter in a field forecasts.
     await page.getByTestId("planning-total").fill("100");
     await page.getByTestId("planning-daily").fill("10");
-    await page.getByTestId("planning-bid").fill("3");
+    // Above what Tom's own "Beans, all month" is worth a thousand views (€0.30 a click × its
+    // click rate): a bid below it would win nothing it does not already win.
+    await page.getByTestId("planning-bid").fill("10");
     await page.getByTestId("planning-bid").press("Enter");
     const impressions = page.getByTestId("forecast-impressions");
     await impressions.waitFor();
@@ -102,8 +104,7 @@ describe("media planning on the demo's history", () => {
     await signIn(tab, { token: await tomToken() });
     await visit(page, "/ads/media-planning");
     await page.getByTestId("planning-total").fill("50");
-    // Above the demo's other advertiser (€1.50 CPM), which takes every page at a tie.
-    await page.getByTestId("planning-bid").fill("2");
+    await page.getByTestId("planning-bid").fill("10");
     await page.getByTestId("planning-forecast").click();
     await page.getByTestId("forecast-impressions").waitFor();
     expect(await page.getByTestId("forecast-impressions").textContent()).not.toBe("Impressions0");
@@ -113,19 +114,57 @@ describe("media planning on the demo's history", () => {
 });
 
 describe("the bidding autopilot on the demo's campaigns", () => {
+  it("shows four weeks of steering: learnt, the bid moved with its reasons, the latest undone", async () => {
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const { page } = tab;
+    await signIn(tab, { token: await tomToken() });
+    await visit(page, "/ads/bidding-autopilot");
+    const row = page.getByTestId("autopilot-row").filter({ hasText: "Beans, all month" });
+    expect(await row.getByTestId("autopilot-status").textContent()).toBe("Active");
+    expect(await row.textContent()).toContain("Target cost per click");
+    expect(await row.textContent()).toContain("€0.30");
+    await row.getByTestId("autopilot-campaign").click();
+    await page.getByTestId("autopilot-editor").getByText("Beans, all month").waitFor();
+    expect(await page.getByTestId("autopilot-now").textContent()).toBe("Bid now €0.30 per click · Active");
+
+    // Newest first, each with what it measured and why, in Tom's words.
+    const changes = page.getByTestId("autopilot-change");
+    expect(await changes.count()).toBeGreaterThan(0);
+    const latest = changes.first();
+    const [, before] = (await latest.textContent())?.match(/(€\d+\.\d\d) → €0\.30/) ?? [];
+    expect(before).toBeDefined();
+    expect(await latest.textContent()).toContain("€0.30 target");
+    expect(await latest.textContent()).toMatch(
+      /\d+ impressions, \d+ clicks, \d+ conversions, €\d+\.\d\d spent/,
+    );
+    expect(await changes.last().textContent()).toContain("€0.40 → ");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // Undone from the keyboard: the bid it replaced is back, and the log says so.
+    await latest.getByTestId("autopilot-undo").focus();
+    await page.keyboard.press("Enter");
+    await toastSaying(page, "Change undone").waitFor();
+    await expect
+      .poll(() => page.getByTestId("autopilot-now").textContent())
+      .toBe(`Bid now ${before} per click · Active`);
+    expect(await changes.first().textContent()).toMatch(/^.*€0\.30 → .*You undid the change of /);
+    expect(await changes.nth(1).textContent()).toContain("undone");
+    expect(withoutCancelledDataReports(tab.problems.all(), "/ads/bidding-autopilot")).toEqual([]);
+  });
+
   it("turns on for a campaign with its guardrails, explains itself, and turns off, by keyboard", async () => {
     const tab = await tracked({ viewport: { width: 1280, height: 900 } });
     const { page } = tab;
     await signIn(tab, { token: await tomToken() });
     await visit(page, "/ads/bidding-autopilot");
     expect(await page.locator("h1").textContent()).toBe("Bidding Autopilot");
-    const row = page.getByTestId("autopilot-row").filter({ hasText: "Beans, all month" });
+    const row = page.getByTestId("autopilot-row").filter({ hasText: "Christmas gift boxes" });
     expect(await row.getByTestId("autopilot-status").textContent()).toBe("Off");
     expect(await row.textContent()).toContain("Manual bid");
     await row.getByTestId("autopilot-campaign").click();
     await page.waitForURL(/campaign=/);
     const editor = page.getByTestId("autopilot-editor");
-    await editor.getByText("Beans, all month").waitFor();
+    await editor.getByText("Christmas gift boxes").waitFor();
     await page
       .getByTestId("autopilot-no-changes")
       .getByText("Autopilot has not changed this bid yet.")
@@ -176,6 +215,68 @@ describe("the bidding autopilot on the demo's campaigns", () => {
     await page.getByTestId("autopilot-editor").waitFor();
     expect(await overflow(page)).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
+  });
+});
+
+describe("analytics and the dashboard on four weeks of the demo's ads", () => {
+  it("shows the figures against the week before, a chart of every day, the table and its breakdowns", async () => {
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const { page } = tab;
+    await signIn(tab, { token: await tomToken() });
+    await visit(page, "/ads/analytics");
+    await page.getByRole("heading", { level: 1, name: "Analytics" }).waitFor();
+    // Last week, against the week before: both had readers.
+    for (const [metric, label] of [
+      ["impressions", "Impressions"],
+      ["clicks", "Clicks"],
+      ["spendMicros", "Spend"],
+    ]) {
+      const figure = (await page.getByTestId(`report-figure-${metric}`).textContent()) ?? "";
+      expect(figure).toMatch(new RegExp(`^${label}(€)?[1-9][\\d,.]*`));
+      expect(figure).toMatch(/[+−-]?\d+(\.\d)?% vs previous period$|^.*0% vs previous period$/);
+    }
+    await page.getByTestId("report-chart").locator("canvas").waitFor();
+    const days = page.getByTestId("report-row");
+    expect(await days.count()).toBe(7);
+    // Every day before today had readers (today's may not have begun yet).
+    for (const day of (await days.allTextContents()).slice(0, -1)) expect(day).toMatch(/Impressions[1-9]/);
+
+    // The month: conversions too, and the campaigns that made it (Maya's are not Tom's to see).
+    await visit(page, "/ads/analytics?range=LAST_30_DAYS&by=campaign");
+    await page.getByRole("columnheader", { name: "Campaign" }).waitFor();
+    const campaigns = page.getByTestId("report-row");
+    expect(await campaigns.allTextContents()).toEqual([expect.stringMatching(/^Beans, all month/)]);
+    expect(await page.getByTestId("report-total").textContent()).toMatch(/Conversions[1-9]/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // A phone, in the dark.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await visit(page, "/ads/analytics");
+    await page.getByTestId("report-chart").locator("canvas").waitFor();
+    expect(await overflow(page)).toBe(0);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => document.documentElement.className === "dark");
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(withoutCancelledDataReports(tab.problems.all(), "/ads/analytics")).toEqual([]);
+  });
+
+  it("puts the week's spend, the reserve and when the wallet runs out on the dashboard", async () => {
+    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const { page } = tab;
+    await signIn(tab, { token: await tomToken() });
+    await visit(page, "/ads");
+    expect(await page.getByTestId("dashboard-figure-spend").textContent()).toMatch(/^Spend€[1-9]/);
+    expect(await page.getByTestId("dashboard-figure-impressions").textContent()).toMatch(/^Impressions[1-9]/);
+    expect(await page.getByTestId("dashboard-figure-clicks").textContent()).toMatch(/^Clicks[1-9]/);
+    // What Tom spends a day, against what his wallet holds: a day it runs out.
+    expect(await page.getByTestId("dashboard-runs-out").textContent()).not.toBe("—");
+    expect(await page.getByTestId("dashboard-wallet").textContent()).toMatch(/Reserved for campaigns€[1-9]/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await visit(page, "/ads");
+    await page.getByTestId("dashboard-figure-spend").waitFor();
+    expect(await overflow(page)).toBe(0);
+    expect(withoutCancelledDataReports(tab.problems.all(), "/ads")).toEqual([]);
   });
 });
 

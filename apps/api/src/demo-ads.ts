@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { adCampaigns, adCreatives } from "./db/schema/ads.ts";
+import type { Behaviour } from "./demo-ads-traffic.ts";
 import type { Storage } from "./lib/storage.ts";
 import { createAccount } from "./modules/ads/accounts.ts";
 import { createAudiencesService } from "./modules/ads/audiences.ts";
@@ -37,7 +38,7 @@ async function drawBanner(from: string, to: string): Promise<Buffer> {
 export async function seedAdsDemo(
   tx: Db,
   deps: { config: Config; storage: Storage; tom: Viewer; maya: Viewer; growersId: string; now: Date },
-): Promise<{ accounts: number; campaigns: number; creatives: number }> {
+): Promise<{ accounts: number; campaigns: number; creatives: number; running: Map<string, Behaviour> }> {
   const { config, tom, maya, now } = deps;
   const currency = config.MONEY_CURRENCY;
   const creatives = createCreativesService({ db: tx, storage: deps.storage });
@@ -183,8 +184,10 @@ export async function seedAdsDemo(
     geoFences: { include: [], exclude: [] },
     audiences: { include: [], exclude: [] },
   });
+  // Four weeks at up to its day's budget, and some left to run.
   const running = await campaigns.create(tom, {
     ...base("Beans, all month", [beans.id]),
+    budget: { totalMicros: 100_000_000, dailyMicros: 3_000_000, pacing: "EVEN" },
     filterIds: [noGossip.id],
   });
   const waiting = await campaigns.create(tom, base("Brewing course, autumn", [course.id]));
@@ -238,5 +241,42 @@ export async function seedAdsDemo(
     budget: { totalMicros: 15_000_000, dailyMicros: null, pacing: "ASAP" },
   });
   await campaigns.setStatus(maya, swap.id, "ACTIVE");
-  return { accounts: 2, campaigns: 8, creatives: 5 };
+  return {
+    accounts: 2,
+    campaigns: 8,
+    creatives: 5,
+    // How the demo's readers answer each running campaign's ad (demo-ads-traffic.ts).
+    running: new Map<string, Behaviour>([
+      [
+        running.id,
+        {
+          viewable: 0.7,
+          ctr: 0.022,
+          conversion: 0.09,
+          valueMicros: 18_000_000,
+          // After a week on a manual bid Tom let the autopilot aim at €0.30 a click: it learns
+          // from 50 clicks, then finds the lower bid that still wins.
+          autopilot: {
+            daysAgo: 21,
+            as: tom,
+            bidding: {
+              strategy: "TARGET_CPC",
+              targetMicros: 300_000,
+              bidCeilingMicros: 600_000,
+              bidFloorMicros: 200_000,
+            },
+          },
+        },
+      ],
+      [
+        swap.id,
+        {
+          viewable: 0.7,
+          ctr: 0.016,
+          conversion: 0.2,
+          valueMicros: null,
+        },
+      ],
+    ]),
+  };
 }

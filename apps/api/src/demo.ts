@@ -11,7 +11,7 @@ import { organizationMembers, organizations } from "./db/schema/organizations.ts
 import { siteClaims } from "./db/schema/websites.ts";
 import { DEMO_PASSWORD, demoEmail } from "./demo-accounts.ts";
 import { seedAdsDemo } from "./demo-ads.ts";
-import { seedAdRequestHistory } from "./demo-ads-traffic.ts";
+import { seedAdTraffic } from "./demo-ads-traffic.ts";
 import { storeAvatar } from "./lib/avatars.ts";
 import { hashPassword } from "./lib/passwords.ts";
 import { createLimiter } from "./lib/rate-limit.ts";
@@ -38,8 +38,9 @@ import type { Viewer } from "./plugins/auth.ts";
 /**
  * `npm run demo`: a living sample for a fresh install (issue 4): a few activated users, a dozen
  * pages across sites, threads with replies and votes, reviews of each sentiment, related pages
- * and notes. Written through the same services as the API, in one transaction, and only once:
- * a second run finds the demo users and leaves everything as it is.
+ * and notes, advertisers and a month of their ads. Written through the same services as the API,
+ * in one transaction (the month of ads after it, as serving writes it), and only once: a second
+ * run finds the demo users and leaves everything as it is.
  */
 
 /**
@@ -189,7 +190,8 @@ export async function seedDemo(
   const limiter = createLimiter({ enabled: false });
   const storage = createLocalStorage({ root: config.uploadDir });
 
-  await db.transaction(async (tx) => {
+  const now = new Date();
+  const traffic = await db.transaction(async (tx) => {
     const start = new Date(Date.now() - 12 * 24 * 60 * 60 * 1000);
     const viewers = {} as Record<Person, Viewer>;
     for (const person of PEOPLE) {
@@ -543,7 +545,7 @@ export async function seedDemo(
     };
     const mayaWallet = await credit("maya", 6000);
     await credit("maya", 1500);
-    await credit("tom", 8000);
+    await credit("tom", 20000);
     const growersWallet = await walletAccount(tx, { kind: "ORGANIZATION", id: growers.id }, currency);
     await postTransaction(tx, {
       kind: "TRANSFER",
@@ -583,26 +585,32 @@ export async function seedDemo(
     await tab("maya", "Top comments", { kinds: ["COMMENT"], minScore: 1, sort: "top" });
     await tab("tom", "Mine", { author: "me" });
 
-    await seedAdsDemo(tx, {
+    const ads = await seedAdsDemo(tx, {
       config,
       storage,
       tom: viewers.tom,
       maya: viewers.maya,
       growersId: growers.id,
-      now: new Date(),
+      now,
     });
-    await seedAdRequestHistory(tx, {
-      now: new Date(),
+    return {
+      running: ads.running,
       pages: PAGES.flatMap((page, i) => {
         const n = normalizeUrl(page.url);
         const id = pages[i];
-        return id ? [{ normalizedUrl: n.normalizedUrl, host: n.host, sitePageId: id }] : [];
+        return id
+          ? [{ normalizedUrl: n.normalizedUrl, host: n.host, sitePageId: id, title: page.title }]
+          : [];
       }),
       userIds: Object.values(viewers).map((v) => v.id),
-    });
+    };
   });
+  // After the people and campaigns are committed: a month of serving, one event per transaction
+  // as serving writes them (thousands of savepoints in one transaction would slow every read of
+  // it down); interrupted, the demo keeps the weeks written, each consistent with the ledger.
+  const served = await seedAdTraffic(db, { config, storage, now, ...traffic });
   log(
-    `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages, the organisation Greenhouse Growers, two advertisers with campaigns in /ads. Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
+    `Demo data added: ${PEOPLE.length} users, ${PAGES.length} pages, the organisation Greenhouse Growers, two advertisers with campaigns in /ads and four weeks of their ads (${served.impressions} impressions, ${served.clicks} clicks, ${served.conversions} conversions). Sign in as ${demoEmail("maya")} (or tom, priya, lucas, sofia, kenji) with the password ${DEMO_PASSWORD}`,
   );
   return { created: true };
 }
