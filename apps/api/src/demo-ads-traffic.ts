@@ -27,6 +27,10 @@ const COUNTRIES: [string, number][] = [
   ["BE", 0.1],
 ];
 
+/** Shares of the served ads whose beacon comes from a crawler, a prefetch, or twice. */
+const INVALID = { bot: 0.015, prefetch: 0.005, repeated: 0.01 };
+const counts = (outcome: string) => outcome === "BILLED" || outcome === "NOT_BILLED";
+
 /** A small seeded generator (mulberry32): the same demo on every machine. */
 function seeded(seed: number) {
   let a = seed >>> 0;
@@ -187,13 +191,23 @@ export async function seedAdTraffic(
       const behaviour = served && deps.running.get(served.pick.campaign.id);
       if (!served || !behaviour || random() >= behaviour.viewable) continue;
       clock = new Date(r.at + 1500 + Math.floor(random() * 8000));
+      // Some beacons are not a person's: a crawler that runs scripts, a page only prefetched.
+      // Serving keeps them apart as invalid traffic, never billed.
+      const noise = random();
+      if (noise < INVALID.bot + INVALID.prefetch) {
+        const bot = noise < INVALID.bot;
+        await server.count("IMPRESSION", served.token, { ...facts, bot, prefetch: !bot });
+        continue;
+      }
       const shown = await server.count("IMPRESSION", served.token, facts);
-      if (shown.outcome === "DUPLICATE" || !shown.decision) continue;
+      if (!counts(shown.outcome)) continue;
       counted.impressions++;
+      // A page restored from the cache sends its beacon again: counted once.
+      if (random() < INVALID.repeated) await server.count("IMPRESSION", served.token, facts);
       if (random() >= behaviour.ctr) continue;
       clock = new Date(clock.getTime() + 3000 + Math.floor(random() * 60_000));
       const clicked = await server.count("CLICK", served.token, facts);
-      if (clicked.outcome === "DUPLICATE" || !clicked.decision) continue;
+      if (!counts(clicked.outcome) || !clicked.decision) continue;
       counted.clicks++;
       if (learning.has(served.pick.campaign.id))
         learning.set(served.pick.campaign.id, (learning.get(served.pick.campaign.id) ?? 0) + 1);

@@ -320,6 +320,8 @@ describe("npm run demo", () => {
     expect(active.length).toBeGreaterThanOrEqual(28);
     expect(report.totals.clicks).toBeGreaterThan(40);
     expect(report.totals.conversions).toBeGreaterThan(0);
+    // Crawlers' and prefetches' beacons, kept apart and never charged.
+    expect(report.totals.invalidImpressions).toBeGreaterThan(0);
     // What the report says was spent is what the campaigns were charged, to the micro.
     const campaigns = await get(`/api/v1/ad-campaigns?searchAnd=adAccountId==${coffee.id}`);
     const charged = campaigns.reduce(
