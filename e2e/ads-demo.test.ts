@@ -16,21 +16,26 @@ const toastSaying = (page: Page, text: string) =>
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-async function tomToken(): Promise<string> {
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 320, height: 720 };
+
+/** A tab signed in as the demo's advertiser Tom, on `path`. */
+async function tomAt(path: string, viewport = DESKTOP) {
   const login = await api<{ id_token: string }>("/authenticate", {
     method: "POST",
     body: { username: demoEmail("tom"), password: DEMO_PASSWORD, rememberMe: false },
   });
   expect(login.status).toBe(200);
-  return login.data.id_token;
+  const tab = await tracked({ viewport });
+  await signIn(tab, { token: login.data.id_token });
+  await visit(tab.page, path);
+  return tab;
 }
 
 describe("media planning on the demo's history", () => {
   it("forecasts by keyboard, saves a plan, makes it a draft campaign and deletes it", async () => {
-    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const tab = await tomAt("/ads/media-planning");
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads/media-planning");
     expect(await page.locator("h1").textContent()).toBe("Media Planning");
     await page.getByTestId("saved-plans-empty").getByText("No saved plans yet").waitFor();
 
@@ -99,10 +104,8 @@ describe("media planning on the demo's history", () => {
   });
 
   it("fits a 320 px screen, forecast and all", async () => {
-    const tab = await tracked({ viewport: { width: 320, height: 720 } });
+    const tab = await tomAt("/ads/media-planning", PHONE);
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads/media-planning");
     await page.getByTestId("planning-total").fill("50");
     await page.getByTestId("planning-bid").fill("10");
     await page.getByTestId("planning-forecast").click();
@@ -115,10 +118,8 @@ describe("media planning on the demo's history", () => {
 
 describe("the bidding autopilot on the demo's campaigns", () => {
   it("shows four weeks of steering: learnt, the bid moved with its reasons, the latest undone", async () => {
-    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const tab = await tomAt("/ads/bidding-autopilot");
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads/bidding-autopilot");
     const row = page.getByTestId("autopilot-row").filter({ hasText: "Beans, all month" });
     expect(await row.getByTestId("autopilot-status").textContent()).toBe("Active");
     expect(await row.textContent()).toContain("Target cost per click");
@@ -153,10 +154,8 @@ describe("the bidding autopilot on the demo's campaigns", () => {
   });
 
   it("turns on for a campaign with its guardrails, explains itself, and turns off, by keyboard", async () => {
-    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const tab = await tomAt("/ads/bidding-autopilot");
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads/bidding-autopilot");
     expect(await page.locator("h1").textContent()).toBe("Bidding Autopilot");
     const row = page.getByTestId("autopilot-row").filter({ hasText: "Christmas gift boxes" });
     expect(await row.getByTestId("autopilot-status").textContent()).toBe("Off");
@@ -208,10 +207,8 @@ describe("the bidding autopilot on the demo's campaigns", () => {
   });
 
   it("fits a 320 px screen", async () => {
-    const tab = await tracked({ viewport: { width: 320, height: 720 } });
+    const tab = await tomAt("/ads/bidding-autopilot", PHONE);
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads/bidding-autopilot");
     await page.getByTestId("autopilot-editor").waitFor();
     expect(await overflow(page)).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
@@ -220,10 +217,8 @@ describe("the bidding autopilot on the demo's campaigns", () => {
 
 describe("analytics and the dashboard on four weeks of the demo's ads", () => {
   it("shows the figures against the week before, a chart of every day, the table and its breakdowns", async () => {
-    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const tab = await tomAt("/ads/analytics");
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads/analytics");
     await page.getByRole("heading", { level: 1, name: "Analytics" }).waitFor();
     // Last week, against the week before: both had readers.
     for (const [metric, label] of [
@@ -264,10 +259,8 @@ describe("analytics and the dashboard on four weeks of the demo's ads", () => {
   });
 
   it("puts the week's spend, the reserve and when the wallet runs out on the dashboard", async () => {
-    const tab = await tracked({ viewport: { width: 1280, height: 900 } });
+    const tab = await tomAt("/ads");
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads");
     expect(await page.getByTestId("dashboard-figure-spend").textContent()).toMatch(/^Spend€[1-9]/);
     expect(await page.getByTestId("dashboard-figure-impressions").textContent()).toMatch(/^Impressions[1-9]/);
     expect(await page.getByTestId("dashboard-figure-clicks").textContent()).toMatch(/^Clicks[1-9]/);
@@ -285,10 +278,8 @@ describe("analytics and the dashboard on four weeks of the demo's ads", () => {
 
 describe("conversion settings on the analytics screen", () => {
   it("shows the pixel and the signed call, keeps the secret hidden until asked, replaces it and sets the window", async () => {
-    const tab = await tracked({ viewport: { width: 320, height: 720 } });
+    const tab = await tomAt("/ads/analytics", PHONE);
     const { page } = tab;
-    await signIn(tab, { token: await tomToken() });
-    await visit(page, "/ads/analytics");
     const card = page.getByTestId("conversion-settings");
     await card.getByRole("heading", { name: "Conversions" }).waitFor();
     expect(await page.getByTestId("conversion-pixel").textContent()).toMatch(

@@ -17,6 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A GET of the API as one of the demo's people, answering the body. */
+async function as(who: "tom" | "maya") {
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/authenticate",
+    payload: { username: demoEmail(who), password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${login.json().id_token}` };
+  const get = (url: string) => t.app.inject({ url, headers }).then((r) => r.json());
+  return Object.assign(get, { headers });
+}
+
 async function counts() {
   const { rows } = (await t.app.db.execute(sql`select
       (select count(*)::int from users) as users,
@@ -208,15 +220,6 @@ describe("npm run demo", () => {
 
   it("brings the ads area alive: two advertisers, campaigns in every status, creatives in every review", async () => {
     await seedDemo(t.app.db, t.app.config, () => {});
-    const as = async (who: "tom" | "maya") => {
-      const login = await t.app.inject({
-        method: "POST",
-        url: "/api/authenticate",
-        payload: { username: demoEmail(who), password: DEMO_PASSWORD },
-      });
-      const headers = { authorization: `Bearer ${login.json().id_token}` };
-      return (url: string) => t.app.inject({ url, headers }).then((r) => r.json());
-    };
     const tom = await as("tom");
     const [coffee] = await tom("/api/v1/ad-accounts");
     expect(coffee).toMatchObject({ name: "Slow Coffee", ownerKind: "USER", status: "ACTIVE" });
@@ -268,13 +271,9 @@ describe("npm run demo", () => {
 
   it("gives media planning four weeks of page views to forecast from", async () => {
     await seedDemo(t.app.db, t.app.config, () => {});
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/authenticate",
-      payload: { username: demoEmail("tom"), password: DEMO_PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${login.json().id_token}` };
-    const [coffee] = (await t.app.inject({ url: "/api/v1/ad-accounts", headers })).json();
+    const tom = await as("tom");
+    const { headers } = tom;
+    const [coffee] = await tom("/api/v1/ad-accounts");
     const start = new Date(Date.now() + 86_400_000);
     const res = await t.app.inject({
       method: "POST",
@@ -303,13 +302,7 @@ describe("npm run demo", () => {
 
   it("runs four weeks of ads: served, counted, billed, converted and steered by the autopilot", async () => {
     await seedDemo(t.app.db, t.app.config, () => {});
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/authenticate",
-      payload: { username: demoEmail("tom"), password: DEMO_PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${login.json().id_token}` };
-    const get = (url: string) => t.app.inject({ url, headers }).then((r) => r.json());
+    const get = await as("tom");
     const [coffee] = await get("/api/v1/ad-accounts");
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
     const report = await get(
