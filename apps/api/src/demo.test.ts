@@ -41,7 +41,8 @@ async function counts() {
 }
 
 describe("npm run demo", () => {
-  it("fills a living sample once; a second run changes nothing", async () => {
+  // The demo serves a month of ads (decision 044): half a minute alone, more beside other files.
+  it("fills a living sample once; a second run changes nothing", { timeout: 180_000 }, async () => {
     const lines: string[] = [];
     expect(await seedDemo(t.app.db, t.app.config, (l) => lines.push(l))).toEqual({ created: true });
     const after = await counts();
