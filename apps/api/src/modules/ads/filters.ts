@@ -11,7 +11,7 @@ import {
   AD_TARGETING_MESSAGES,
   type AdFilterRuleType,
 } from "@flipside/contracts/ads-constants";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adFilterLists } from "../../db/schema/ads.ts";
 import { sitePages } from "../../db/schema/discussion.ts";
@@ -212,12 +212,12 @@ export function createFiltersService(db: Db) {
   };
 }
 
-/** What filter rules see of an address: the page Flipside knows there (title, site topics), if any. */
-export async function loadPageFacts(
-  db: Db,
-  normalized: NormalizedUrl,
-): Promise<{ sitePageId: string | null; facts: PageFacts }> {
-  const [page] = await db
+/** What filter rules see of known pages beyond their address: title, description, site topics. */
+export type KnownPageFacts = Pick<PageFacts, "title" | "description"> & { topics: string[] };
+
+/** The known pages `where` picks, by id, with what filter rules see of each (two queries). */
+export async function knownPageFacts(db: Db, where: SQL): Promise<Map<string, KnownPageFacts>> {
+  const pages = await db
     .select({
       id: sitePages.id,
       title: sitePages.title,
@@ -225,25 +225,39 @@ export async function loadPageFacts(
       siteId: sitePages.siteId,
     })
     .from(sitePages)
-    .where(eq(sitePages.normalizedUrl, normalized.normalizedUrl))
-    .limit(1);
-  const siteTopics = page
-    ? (
-        await db
-          .selectDistinct({ slug: topics.slug })
-          .from(siteTopicVotes)
-          .innerJoin(topics, eq(topics.id, siteTopicVotes.topicId))
-          .where(eq(siteTopicVotes.siteId, page.siteId))
-      ).map((t) => t.slug)
-    : [];
+    .where(where);
+  const siteIds = [...new Set(pages.map((p) => p.siteId))];
+  const topicsOf = new Map<string, string[]>();
+  if (siteIds.length > 0) {
+    const votes = await db
+      .selectDistinct({ siteId: siteTopicVotes.siteId, slug: topics.slug })
+      .from(siteTopicVotes)
+      .innerJoin(topics, eq(topics.id, siteTopicVotes.topicId))
+      .where(inArray(siteTopicVotes.siteId, siteIds));
+    for (const v of votes) topicsOf.set(v.siteId, [...(topicsOf.get(v.siteId) ?? []), v.slug]);
+  }
+  return new Map(
+    pages.map((p) => [
+      p.id,
+      { title: p.title, description: p.description, topics: topicsOf.get(p.siteId) ?? [] },
+    ]),
+  );
+}
+
+/** What filter rules see of an address: the page Flipside knows there (title, site topics), if any. */
+export async function loadPageFacts(
+  db: Db,
+  normalized: NormalizedUrl,
+): Promise<{ sitePageId: string | null; facts: PageFacts }> {
+  const [known] = await knownPageFacts(db, eq(sitePages.normalizedUrl, normalized.normalizedUrl));
   return {
-    sitePageId: page?.id ?? null,
+    sitePageId: known?.[0] ?? null,
     facts: {
       normalizedUrl: normalized.normalizedUrl,
       host: normalized.host,
-      title: page?.title ?? null,
-      description: page?.description ?? null,
-      topics: siteTopics,
+      title: known?.[1].title ?? null,
+      description: known?.[1].description ?? null,
+      topics: known?.[1].topics ?? [],
     },
   };
 }

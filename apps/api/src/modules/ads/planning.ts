@@ -29,13 +29,12 @@ import {
   adRequestSamples,
 } from "../../db/schema/ads.ts";
 import { sitePages } from "../../db/schema/discussion.ts";
-import { siteTopicVotes, topics } from "../../db/schema/topics.ts";
 import { conflict, notFound, validationFailed } from "../../lib/errors.ts";
-import { groupBy } from "../../lib/group-by.ts";
 import type { Viewer } from "../../plugins/auth.ts";
 import { type AdAccountRow, requireAdAccount } from "./access.ts";
 import { audienceSizes } from "./audiences.ts";
 import { pctrOf, type ServingSnapshot, servableAudience } from "./decide.ts";
+import { type KnownPageFacts, knownPageFacts } from "./filters.ts";
 import { forecast, type History, type PlannedTargeting, type ReplaySample } from "./forecast.ts";
 
 /** Media planning (ADS.md §1.7, §2.3 Planning; decision 042): forecasts and saved plans. */
@@ -66,18 +65,8 @@ async function loadHistory(db: Db, now: Date, audienceIds: readonly string[]): P
   ]);
   const pageIds = [...new Set(rows.map((r) => r.sitePageId).filter((id) => id !== null))];
   const userIds = [...new Set(rows.map((r) => r.userId).filter((id) => id !== null))];
-  const [pages, memberships] = await Promise.all([
-    pageIds.length
-      ? db
-          .select({
-            id: sitePages.id,
-            title: sitePages.title,
-            description: sitePages.description,
-            siteId: sitePages.siteId,
-          })
-          .from(sitePages)
-          .where(inArray(sitePages.id, pageIds))
-      : [],
+  const [pageById, memberships] = await Promise.all([
+    pageIds.length ? knownPageFacts(db, inArray(sitePages.id, pageIds)) : new Map<string, KnownPageFacts>(),
     userIds.length && audienceIds.length
       ? db
           .select({ userId: adAudienceMembers.userId, audienceId: adAudienceMembers.audienceId })
@@ -92,18 +81,6 @@ async function loadHistory(db: Db, now: Date, audienceIds: readonly string[]): P
           )
       : [],
   ]);
-  const siteIds = [...new Set(pages.map((p) => p.siteId))];
-  const siteTopics = siteIds.length
-    ? groupBy(
-        await db
-          .selectDistinct({ siteId: siteTopicVotes.siteId, slug: topics.slug })
-          .from(siteTopicVotes)
-          .innerJoin(topics, eq(topics.id, siteTopicVotes.topicId))
-          .where(inArray(siteTopicVotes.siteId, siteIds)),
-        (t) => t.siteId,
-      )
-    : new Map<string, { slug: string }[]>();
-  const pageById = new Map(pages.map((p) => [p.id, p]));
   const audiencesOf = new Map<string, Set<string>>();
   for (const m of memberships) {
     const set = audiencesOf.get(m.userId) ?? new Set<string>();
@@ -121,7 +98,7 @@ async function loadHistory(db: Db, now: Date, audienceIds: readonly string[]): P
         host: r.host,
         title: page?.title ?? null,
         description: page?.description ?? null,
-        topics: page ? (siteTopics.get(page.siteId) ?? []).map((t) => t.slug) : [],
+        topics: page?.topics ?? [],
       },
       viewerKey: r.viewerKey,
       audiences: r.userId ? (audiencesOf.get(r.userId) ?? none) : none,
