@@ -27,6 +27,7 @@ import { type AdAccount, type AdCampaign, type AdCreative, adsApi } from "./ads-
 import {
   AutopilotFields,
   Choice,
+  DateTimeField,
   Labelled,
   MoneyField,
   Picks,
@@ -456,28 +457,20 @@ export function CampaignEditor({
               <Section title="Dates">
                 <p className="text-muted-foreground text-sm">Times in {zone}.</p>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Labelled label="Start" error={err("schedule.startAt")}>
-                    {(props) => (
-                      <Input
-                        {...props}
-                        type="datetime-local"
-                        value={form.start}
-                        onChange={(e) => change({ start: e.target.value })}
-                        data-testid="campaign-start"
-                      />
-                    )}
-                  </Labelled>
-                  <Labelled label="End (optional)" error={err("schedule.endAt")}>
-                    {(props) => (
-                      <Input
-                        {...props}
-                        type="datetime-local"
-                        value={form.end}
-                        onChange={(e) => change({ end: e.target.value })}
-                        data-testid="campaign-end"
-                      />
-                    )}
-                  </Labelled>
+                  <DateTimeField
+                    label="Start"
+                    error={err("schedule.startAt")}
+                    value={form.start}
+                    onChange={(start) => change({ start })}
+                    testId="campaign-start"
+                  />
+                  <DateTimeField
+                    label="End (optional)"
+                    error={err("schedule.endAt")}
+                    value={form.end}
+                    onChange={(end) => change({ end })}
+                    testId="campaign-end"
+                  />
                 </div>
                 <div className="flex flex-col gap-2" role="radiogroup" aria-label="Days and hours">
                   <span className="font-medium text-sm" aria-hidden="true">

@@ -119,6 +119,37 @@ export function MoneyField({
   );
 }
 
+/** A local date and time (the account's zone, said above the fields), with its label and error. */
+export function DateTimeField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <Labelled label={label} hint={hint} error={error}>
+      {(props) => (
+        <Input
+          {...props}
+          type="datetime-local"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={testId}
+        />
+      )}
+    </Labelled>
+  );
+}
+
 export function Choice({
   name,
   value,

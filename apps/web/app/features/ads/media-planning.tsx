@@ -19,6 +19,7 @@ import { notify } from "../../lib/toast.ts";
 import { type AdAccount, type AdForecast, type AdPlan, adsApi } from "./ads-client.ts";
 import {
   Choice,
+  DateTimeField,
   Labelled,
   MoneyField,
   Section,
@@ -137,32 +138,21 @@ export function MediaPlanner({
             </Section>
             <Section title="Dates">
               <p className="text-muted-foreground text-sm">Times in {zone}.</p>
-              <Labelled label="Start" error={err("schedule.startAt")}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    type="datetime-local"
-                    value={form.start}
-                    onChange={(e) => change({ start: e.target.value })}
-                    data-testid="planning-start"
-                  />
-                )}
-              </Labelled>
-              <Labelled
+              <DateTimeField
+                label="Start"
+                error={err("schedule.startAt")}
+                value={form.start}
+                onChange={(start) => change({ start })}
+                testId="planning-start"
+              />
+              <DateTimeField
                 label="End"
                 hint="Optional: without one, the next 28 days are forecast."
                 error={err("schedule.endAt")}
-              >
-                {(props) => (
-                  <Input
-                    {...props}
-                    type="datetime-local"
-                    value={form.end}
-                    onChange={(e) => change({ end: e.target.value })}
-                    data-testid="planning-end"
-                  />
-                )}
-              </Labelled>
+                value={form.end}
+                onChange={(end) => change({ end })}
+                testId="planning-end"
+              />
             </Section>
             <Section title="Where and who">
               <TargetingFields
