@@ -119,6 +119,11 @@ export const sitePages = pgTable(
       .where(sql`${t.trendingScore} > 0 and ${t.moderation} is null`),
     index("site_pages_site_idx").on(t.siteId),
     index("site_pages_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Comment counts by hash prefix for the browser extension's badge (docs/extension.md#badge):
+    // a range of this index per prefix. Only pages that have something to count are in it.
+    index("site_pages_url_hash_idx")
+      .on(sql`sha256(${t.normalizedUrl}::bytea)`)
+      .where(sql`${t.commentCount} > 0 and ${t.moderation} is null`),
   ],
 );
 

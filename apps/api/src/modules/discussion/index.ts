@@ -41,6 +41,7 @@ export {
   findPageByNormalizedUrl,
   insertPage,
   type PageWithSite,
+  pageCountsByHashPrefix,
   pageRefColumns,
   type SitePageRow,
   type SiteRow,

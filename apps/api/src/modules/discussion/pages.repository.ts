@@ -99,3 +99,24 @@ export function pageRefColumns<T extends Record<PageRefColumn, AnyPgColumn>>(
     moderation: page.moderation,
   };
 }
+
+/**
+ * Every visible page with comments whose SHA-256 of its normalized address starts with `prefix`
+ * (hex), with its comment count: the browser extension's badge lookup (docs/extension.md#badge).
+ * A range of the partial expression index `site_pages_url_hash_idx`.
+ */
+export async function pageCountsByHashPrefix(
+  db: Db,
+  prefix: string,
+): Promise<{ hash: string; comments: number }[]> {
+  const hash = sql`sha256(${sitePages.normalizedUrl}::bytea)`;
+  const rest = 64 - prefix.length;
+  return db
+    .select({ hash: sql<string>`encode(${hash}, 'hex')`, comments: sitePages.commentCount })
+    .from(sitePages)
+    .where(
+      sql`${hash} between decode(${prefix + "0".repeat(rest)}, 'hex') and decode(${prefix + "f".repeat(rest)}, 'hex')
+        and ${sitePages.commentCount} > 0 and ${sitePages.moderation} is null`,
+    )
+    .orderBy(hash);
+}

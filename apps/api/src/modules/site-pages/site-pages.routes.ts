@@ -6,6 +6,7 @@ import {
   SitePage,
   SitePageView,
 } from "@flipside/contracts/discussion";
+import { PageCounts, PageHashPrefix } from "@flipside/contracts/page-counts";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -13,6 +14,7 @@ import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
 import { sendSerialized } from "../../lib/send-serialized.ts";
 import { requireViewer } from "../../plugins/auth.ts";
+import { pageCountsByHashPrefix } from "../discussion/index.ts";
 import { createSitePagesService } from "./site-pages.service.ts";
 
 const TAGS = ["site-pages"];
@@ -85,6 +87,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { items, total } = await service.list(await request.viewer(), request.query);
       setListHeaders(reply, request, { total, page: request.query.page, size: request.query.size });
       return items;
+    },
+  );
+
+  app.get(
+    "/v1/page-counts/:prefix",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Comment counts of the pages whose address hash starts with a prefix",
+        description:
+          "For the browser extension's badge (docs/extension.md#badge), which must not tell Flipside the pages a person visits: it sends only the first 4 hex characters (4 to 8 are taken) of the SHA-256 of the page's normalized address, and finds its page's full hash in the answer. Lists every visible page with comments whose hash starts with the prefix, with its count of live top-level comments; pages without comments are left out. Anonymous on purpose (no cookie is read); kept by shared caches for a minute.",
+        params: z.object({ prefix: PageHashPrefix }),
+        response: { 200: PageCounts, ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "public, max-age=60");
+      const pages = await pageCountsByHashPrefix(app.db, request.params.prefix);
+      return { prefix: request.params.prefix, pages };
     },
   );
 };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helper.ts";
@@ -453,4 +454,77 @@ describe("GET /v1/site-pages/{id}/mine", () => {
       following: { page: false, site: false },
     });
   });
+});
+
+describe("GET /v1/page-counts/:prefix", () => {
+  const hashOf = (address: string) => createHash("sha256").update(address).digest("hex");
+  const post = (user: TestUser, url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url, payload, headers: user.headers });
+  const counts = (prefix: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: `/api/v1/page-counts/${prefix}`, headers });
+
+  it("lists the commented pages of a prefix with their counts, matched by whole hash, and nothing else", async () => {
+    const talked = (await flip("https://counts.example.com/talked")).json();
+    const quiet = (await flip("https://counts.example.com/quiet")).json();
+    const hidden = (await flip("https://counts.example.com/hidden")).json();
+    for (const [page, n] of [
+      [talked, 3],
+      [hidden, 1],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        const res = await post(alice, "/api/v1/site-page-comments", {
+          sitePage_id: page.id,
+          body: `Comment ${i}`,
+        });
+        expect(res.statusCode).toBe(201);
+      }
+    }
+    // A reply is not a comment of its own: the count is the page view's.
+    const [first] = (
+      await t.app.inject(
+        `/api/v1/site-page-comments?searchAnd=${encodeURIComponent(`sitePage_id==${talked.id}`)}`,
+      )
+    ).json();
+    const reply = await post(bob, "/api/v1/site-page-comments", {
+      sitePage_id: talked.id,
+      parent_id: first.id,
+      body: "A reply",
+    });
+    expect(reply.statusCode).toBe(201);
+    await t.app.db.update(sitePages).set({ moderation: "HIDDEN" }).where(eq(sitePages.id, hidden.id));
+
+    const talkedHash = hashOf("counts.example.com/talked");
+    for (const length of [4, 6, 8]) {
+      const prefix = talkedHash.slice(0, length);
+      const res = await counts(prefix);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=60");
+      const body = res.json();
+      expect(body.prefix).toBe(prefix);
+      expect(body.pages).toContainEqual({ hash: talkedHash, comments: 3 });
+      for (const page of body.pages) expect(page.hash.startsWith(prefix)).toBe(true);
+    }
+    for (const address of ["counts.example.com/quiet", "counts.example.com/hidden"]) {
+      const hash = hashOf(address);
+      const pages = (await counts(hash.slice(0, 4))).json().pages;
+      expect(pages.map((p: { hash: string }) => p.hash)).not.toContain(hash);
+    }
+    expect(quiet.commentCount).toBe(0);
+  });
+
+  it("answers the same whoever asks: it reads no session", async () => {
+    const prefix = hashOf("counts.example.com/talked").slice(0, 4);
+    const anonymous = await counts(prefix);
+    const signedIn = await counts(prefix, alice.headers);
+    expect(signedIn.body).toBe(anonymous.body);
+  });
+
+  it.each(["abc", "ABCD", "abcdefabc", "xyzw", "counts.example.com"])(
+    "refuses the prefix %j with a 400",
+    async (prefix) => {
+      const res = await counts(encodeURIComponent(prefix));
+      expect(res.statusCode).toBe(400);
+      expect(res.headers["content-type"]).toContain("application/problem+json");
+    },
+  );
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "site_pages_url_hash_idx" ON "site_pages" USING btree (sha256("normalized_url"::bytea)) WHERE "site_pages"."comment_count" > 0 and "site_pages"."moderation" is null;
