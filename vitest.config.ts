@@ -14,6 +14,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
             "apps/api/src/lib/**/*.test.ts",
+            "apps/extension/src/**/*.test.ts",
           ],
           environment: "node",
         },

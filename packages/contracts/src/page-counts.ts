@@ -1,33 +1,25 @@
 import { z } from "zod";
-import { tryNormalizeUrl } from "./url-normalize.ts";
+import {
+  PAGE_HASH_PATTERN,
+  PAGE_HASH_PREFIX_LENGTH,
+  PAGE_HASH_PREFIX_MAX_LENGTH,
+  PAGE_HASH_PREFIX_PATTERN,
+} from "./page-hash.ts";
 
-/**
- * Comment counts by hash prefix (docs/extension.md#badge): the browser extension shows how many
- * comments the page in a tab has without telling Flipside which page it is. It hashes the
- * page's normalized address, asks for every commented page whose hash starts with the same few
- * characters, and looks for its own hash in the answer — as Safe Browsing's hash-prefix lookups
- * do. The server learns only that the page is one of the 1 in 65,536 of all addresses that share
- * the prefix.
- */
-
-/** Hex characters of the SHA-256 a client sends: 4 = 16 bits. The server takes 4 to 8. */
-export const PAGE_HASH_PREFIX_LENGTH = 4;
-export const PAGE_HASH_PREFIX_MAX_LENGTH = 8;
-
+/** The API's side of comment counts by hash prefix (docs/extension.md#badge); the rules are in page-hash.ts. */
 export const PageHashPrefix = z
   .string()
   .regex(
-    new RegExp(`^[0-9a-f]{${PAGE_HASH_PREFIX_LENGTH},${PAGE_HASH_PREFIX_MAX_LENGTH}}$`),
+    PAGE_HASH_PREFIX_PATTERN,
     `A prefix is ${PAGE_HASH_PREFIX_LENGTH} to ${PAGE_HASH_PREFIX_MAX_LENGTH} lower-case hex characters.`,
   );
 
 export const PageCount = z.object({
   /** SHA-256 of the page's normalized address, lower-case hex. */
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  hash: z.string().regex(PAGE_HASH_PATTERN),
   /** Live top-level comments, as the page view counts them. */
   comments: z.number().int().positive(),
 });
-export type PageCount = z.infer<typeof PageCount>;
 
 export const PageCounts = z
   .object({
@@ -36,33 +28,3 @@ export const PageCounts = z
     pages: z.array(PageCount),
   })
   .meta({ id: "PageCounts" });
-export type PageCounts = z.infer<typeof PageCounts>;
-
-/** SHA-256 of a normalized address, lower-case hex (Web Crypto: the same in Node and the browser). */
-export async function pageHash(normalizedUrl: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalizedUrl));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * What a client needs to ask about the page at `address`: its hash and the prefix it sends. Null
- * for an address Flipside has no page for (another scheme, an IP address, a browser's own page),
- * which is never asked about.
- */
-export async function pageHashOf(address: string): Promise<{ hash: string; prefix: string } | null> {
-  const normalized = tryNormalizeUrl(address);
-  if (!normalized) return null;
-  const hash = await pageHash(normalized.normalizedUrl);
-  return { hash, prefix: hash.slice(0, PAGE_HASH_PREFIX_LENGTH) };
-}
-
-/** The page's comment count from a prefix's answer, matched on the whole hash; 0 when it is not there. */
-export function commentCountIn(counts: PageCounts, hash: string): number {
-  if (!hash.startsWith(counts.prefix)) return 0;
-  return counts.pages.find((page) => page.hash === hash)?.comments ?? 0;
-}
-
-/** The path of a prefix's answer under the API's origin. */
-export function pageCountsPath(prefix: string): string {
-  return `/api/v1/page-counts/${prefix}`;
-}

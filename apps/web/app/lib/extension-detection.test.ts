@@ -1,11 +1,6 @@
+import { EXTENSION_PING, EXTENSION_PONG } from "@flipside/contracts/extension-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  detectExtension,
-  EXTENSION_PING,
-  EXTENSION_PONG,
-  type MessageWindow,
-  skipsExtensionDetection,
-} from "./extension-detection.ts";
+import { detectExtension, type MessageWindow, skipsExtensionDetection } from "./extension-detection.ts";
 
 type Listener = (event: MessageEvent) => void;
 

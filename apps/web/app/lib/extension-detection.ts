@@ -1,14 +1,10 @@
 import { EXTENSION_REPLY_TIMEOUT_MS } from "@flipside/contracts/constants";
-
-/** The page → extension message protocol; documented in docs/extension-protocol.md. */
-export const EXTENSION_PING = "flipside:ping";
-export const EXTENSION_PONG = "flipside:pong";
-export const EXTENSION_PROTOCOL_VERSION = 1;
-
-export interface ExtensionPing {
-  type: typeof EXTENSION_PING;
-  version: typeof EXTENSION_PROTOCOL_VERSION;
-}
+import {
+  EXTENSION_PING,
+  EXTENSION_PROTOCOL_VERSION,
+  type ExtensionPing,
+  isExtensionPong,
+} from "@flipside/contracts/extension-protocol";
 
 /** The part of `window` detection needs; a fake one is enough in tests. */
 export interface MessageWindow {
@@ -21,10 +17,6 @@ export interface MessageWindow {
 /** docs/web-app.md#extension-detection: `curl=0` skips detection and counts the extension as installed. */
 export function skipsExtensionDetection(search: string): boolean {
   return new URLSearchParams(search).get("curl") === "0";
-}
-
-function isPong(data: unknown): boolean {
-  return typeof data === "object" && data !== null && (data as { type?: unknown }).type === EXTENSION_PONG;
 }
 
 /**
@@ -47,7 +39,8 @@ export function detectExtension(
     };
     // Only our own window and origin count: another frame must not be able to claim it.
     const onMessage = (event: MessageEvent) => {
-      if (event.source === win && event.origin === win.location.origin && isPong(event.data)) finish(true);
+      if (event.source === win && event.origin === win.location.origin && isExtensionPong(event.data))
+        finish(true);
     };
     const onAbort = () => finish(false);
     win.addEventListener("message", onMessage);

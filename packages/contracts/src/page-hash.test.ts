@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { PageCounts, PageHashPrefix } from "./page-counts.ts";
 import {
   commentCountIn,
+  isPageCounts,
   PAGE_HASH_PREFIX_LENGTH,
-  PageHashPrefix,
   pageCountsPath,
   pageHash,
   pageHashOf,
-} from "./page-counts.ts";
+} from "./page-hash.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -85,5 +86,27 @@ describe("PageHashPrefix", () => {
 
   it("names the path of a prefix's answer", () => {
     expect(pageCountsPath("abcd")).toBe("/api/v1/page-counts/abcd");
+  });
+});
+
+describe("isPageCounts", () => {
+  const hash = sha256("example.com/");
+  const answers: [unknown, boolean][] = [
+    [{ prefix: hash.slice(0, 4), pages: [] }, true],
+    [{ prefix: hash.slice(0, 4), pages: [{ hash, comments: 2 }] }, true],
+    [{ prefix: hash.slice(0, 4), pages: [{ hash, comments: 0 }] }, false],
+    [{ prefix: hash.slice(0, 4), pages: [{ hash, comments: 1.5 }] }, false],
+    [{ prefix: hash.slice(0, 4), pages: [{ hash: hash.toUpperCase(), comments: 1 }] }, false],
+    [{ prefix: hash.slice(0, 4), pages: [{ comments: 1 }] }, false],
+    [{ prefix: "abc", pages: [] }, false],
+    [{ prefix: hash.slice(0, 4) }, false],
+    [{ prefix: hash.slice(0, 4), pages: {} }, false],
+    [null, false],
+    ["counts", false],
+  ];
+
+  it.each(answers)("checks %j as the API's schema does (%s)", (answer, valid) => {
+    expect(isPageCounts(answer)).toBe(valid);
+    expect(PageCounts.safeParse(answer).success).toBe(valid);
   });
 });
