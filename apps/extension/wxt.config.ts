@@ -15,6 +15,8 @@ const origin = flipsideOrigin(process.env.WXT_FLIPSIDE_ORIGIN);
 
 export default defineConfig({
   srcDir: "src",
+  // Where builds go: `.output` (README), or a folder of the browser tests' own.
+  outDir: process.env.FLIPSIDE_EXTENSION_OUT_DIR || ".output",
   manifestVersion: 3,
   imports: false,
   zip: { name: "flipside", artifactTemplate: "{{name}}-{{version}}-{{browser}}.zip", zipSources: false },

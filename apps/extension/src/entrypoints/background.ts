@@ -1,12 +1,12 @@
 import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
 import { badgeText, createCountLookup, fetchPageCounts } from "../lib/badge.ts";
+import { MENUS, menuRequest } from "../lib/menus.ts";
 import { openPanel, setPanelTarget, setPendingNote } from "../lib/requests.ts";
 import { ORIGIN } from "../lib/server.ts";
 import { sidebarAction } from "../lib/sidebar.ts";
 import { onSettingsChanged, readSettings } from "../lib/storage.ts";
 
-const MENU = { page: "flip-page", link: "flip-link", note: "add-note" } as const;
 const BADGE_COLOR = "#3b4fd8";
 
 export default defineBackground(() => {
@@ -23,9 +23,8 @@ export default defineBackground(() => {
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     void browser.contextMenus.removeAll().then(() => {
-      browser.contextMenus.create({ id: MENU.page, title: "Flip this page", contexts: ["page"] });
-      browser.contextMenus.create({ id: MENU.link, title: "Flip this link", contexts: ["link"] });
-      browser.contextMenus.create({ id: MENU.note, title: "Add a note", contexts: ["selection"] });
+      for (const { id, title, contexts } of MENUS)
+        browser.contextMenus.create({ id, title, contexts: [...contexts] });
     });
     void browser.action.setBadgeBackgroundColor({ color: BADGE_COLOR });
     void browser.action.setBadgeTextColor?.({ color: "#ffffff" });
@@ -36,18 +35,9 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => {
     // The panel opens first, while the click still counts as the person's: the request follows.
     const opened = openPanel(tab?.windowId);
-    const windowId = tab?.windowId ?? null;
-    const address = info.pageUrl ?? tab?.url;
-    let handed: Promise<void> = Promise.resolve();
-    if (info.menuItemId === MENU.link && info.linkUrl) {
-      handed = setPanelTarget({ address: info.linkUrl, windowId });
-    } else if (info.menuItemId === MENU.page && address) {
-      handed = setPanelTarget(null);
-    } else if (info.menuItemId === MENU.note && address && info.selectionText) {
-      handed = setPendingNote({ address, quote: info.selectionText, pageTitle: tab?.title ?? "" }).then(() =>
-        setPanelTarget(null),
-      );
-    }
+    const { target, note } = menuRequest(info, tab);
+    // A note is handed over before the target is cleared, so the panel never shows another page.
+    const handed = (note ? setPendingNote(note) : Promise.resolve()).then(() => setPanelTarget(target));
     void Promise.all([opened, handed]).catch((error: unknown) => console.warn("Flipside:", error));
   });
 

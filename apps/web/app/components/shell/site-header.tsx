@@ -63,14 +63,15 @@ export function SiteHeader({ className, wide = false }: { className?: string; wi
               <ProfileMenu user={user} />
             </>
           ) : (
-            <div className="hidden items-center gap-2 md:flex">
+            // In app mode (the extension's narrow panel) signing in stays one click away.
+            <div className={cn("items-center gap-2", isApp ? "flex" : "hidden md:flex")}>
               <Button asChild variant="ghost" size="sm">
                 <AppLink to="/login" data-testid="header-login" onClick={openLoginFromLink}>
                   Log in
                 </AppLink>
               </Button>
               <Button asChild size="sm">
-                <AppLink to="/signup" data-testid="header-signup">
+                <AppLink to={isApp ? "/join/app" : "/signup"} data-testid="header-signup">
                   Sign up
                 </AppLink>
               </Button>

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { MailCheck } from "../../components/ui/icons.tsx";
 import { isApiError } from "../../lib/api.ts";
 import { authDialogs } from "../../lib/auth-dialog-store.ts";
+import { useAppMode } from "../../lib/client-state.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { accountApi } from "./account-api.ts";
 import {
@@ -81,6 +82,7 @@ export function SignupForm({
   onRegistered?: (values: { email: string; password: string }) => Promise<void>;
 }) {
   const betaGate = useRootData()?.config.betaGate === true;
+  const isApp = useAppMode();
   const [registered, setRegistered] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
@@ -159,7 +161,10 @@ export function SignupForm({
             betaGate ? (
               <>
                 Flipside is in a closed beta: joining needs a code.{" "}
-                <AppLink to="/join" className="underline underline-offset-2 hover:text-foreground">
+                <AppLink
+                  to={isApp ? "/join/app" : "/join"}
+                  className="underline underline-offset-2 hover:text-foreground"
+                >
                   How to get one
                 </AppLink>
               </>
