@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { seriousAxeFindings } from "./fixtures/browser.ts";
 import {
   buildExtension,
   chromiumBuildOf,
@@ -25,11 +26,18 @@ import { type Account, PASSWORD, pagePath, uniqueEmail, useJourney } from "./fix
  * own page is opened in a tab instead, pinned to an address with `?url=`.
  */
 
+/** A store listing, as a deployment configures it (EXTENSION_STORE_CHROMIUM_URL). */
+const STORE_LISTING = "https://chromewebstore.google.com/detail/flipside/abcdefghijklmnopabcdefghijklmnop";
 const outDir = await mkdtemp(join(tmpdir(), "flipside-e2e-extension-"));
 const extensionId = unpackedExtensionId(chromiumBuildOf(outDir));
 
 const journey = useJourney(
-  { PAGE_FETCH_ENABLED: "false", EXTENSION_ORIGINS: `chrome-extension://${extensionId}`, LOG_LEVEL: "info" },
+  {
+    PAGE_FETCH_ENABLED: "false",
+    EXTENSION_ORIGINS: `chrome-extension://${extensionId}`,
+    EXTENSION_STORE_CHROMIUM_URL: STORE_LISTING,
+    LOG_LEVEL: "info",
+  },
   { keepServerOutput: 5_000_000 },
 );
 
@@ -216,11 +224,20 @@ describe("the web app's detection", () => {
     expect(await withIt.getByTestId("extension-status").textContent()).toContain(
       "The Flipside extension is installed in this browser.",
     );
+    await withIt.getByTestId("extension-howto").waitFor();
+    expect(await withIt.getByTestId("extension-install").count()).toBe(0);
     await withIt.close();
 
+    // Without it: this browser's store, and nothing else.
     const without = await journey.tracked();
     await journey.visit(without.page, "/extension");
     await without.page.locator('[data-testid="extension-status"][data-state="missing"]').waitFor();
+    const store = without.page.getByTestId("extension-store-chromium");
+    expect(await store.getAttribute("href")).toBe(STORE_LISTING);
+    expect(await store.textContent()).toBe("Get Flipside from the Chrome Web Store");
+    expect(await without.page.getByTestId("extension-store-firefox").count()).toBe(0);
+    expect(await seriousAxeFindings(without.page)).toEqual([]);
+    expect(without.problems.all()).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { noSuchEndpoint } from "./lib/errors.ts";
+import { frameAncestorSources } from "./lib/extension-origins.ts";
 import { createHtmlCache } from "./lib/html-cache.ts";
 import { logRedaction } from "./lib/log-redaction.ts";
 import { mailerPlugin } from "./lib/mailer.ts";
@@ -152,7 +153,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase(databaseSourceOf(config)));
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { frameAncestors: config.EXTENSION_ORIGINS });
+  await app.register(securityHeadersPlugin, {
+    frameAncestors: frameAncestorSources(config.EXTENSION_ORIGINS),
+  });
   await app.register(cookie);
   await app.register(dbPlugin, {
     database,
@@ -296,6 +299,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           : {}),
         ...(config.FACEBOOK_APP_ID ? { facebookAppId: config.FACEBOOK_APP_ID } : {}),
         ...(config.BETA_GATE ? { betaGate: true as const } : {}),
+        ...(config.EXTENSION_STORE_CHROMIUM_URL || config.EXTENSION_STORE_FIREFOX_URL
+          ? {
+              extensionStores: {
+                ...(config.EXTENSION_STORE_CHROMIUM_URL
+                  ? { chromium: config.EXTENSION_STORE_CHROMIUM_URL }
+                  : {}),
+                ...(config.EXTENSION_STORE_FIREFOX_URL
+                  ? { firefox: config.EXTENSION_STORE_FIREFOX_URL }
+                  : {}),
+              },
+            }
+          : {}),
         ...(config.signInProviders.length
           ? { signInProviders: config.signInProviders.map(({ id, label }) => ({ id, label })) }
           : {}),

@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { isExtensionOriginEntry } from "./lib/extension-origins.ts";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 const list = z.string().transform((v) =>
@@ -104,7 +105,22 @@ export const ConfigSchema = z.object({
    * hears of the write within milliseconds) and the longest cache TTL without it.
    */
   READ_YOUR_WRITES_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
-  EXTENSION_ORIGINS: list.default([]),
+  /** docs/extension.md#server: `chrome-extension://<id>` origins, or `moz-extension://*` for Firefox's. */
+  EXTENSION_ORIGINS: list
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            isExtensionOriginEntry,
+            "EXTENSION_ORIGINS: each entry is an extension's origin (chrome-extension://<id>) or its scheme with * (moz-extension://*)",
+          ),
+      ),
+    )
+    .default([]),
+  /** The extension's store listings, for /extension's install button (docs/extension.md); unset: not listed. */
+  EXTENSION_STORE_CHROMIUM_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
+  EXTENSION_STORE_FIREFOX_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
   /** Addresses whose accounts are admins once activated (docs/admin.md); comma-separated. */
   ADMIN_EMAILS: list.default([]),
   /**

@@ -10,6 +10,8 @@ export const PublicConfig = z.object({
   /** Configured sign-in providers (docs/sign-in-providers.md): a button each; none, no buttons. */
   signInProviders: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
   buildId: z.string().optional(),
+  /** EXTENSION_STORE_*_URL: the extension's store listings, per browser (docs/extension.md). */
+  extensionStores: z.object({ chromium: z.string().optional(), firefox: z.string().optional() }).optional(),
   /** GEOIP_DB is set: readers can be placed, so geo fences can serve (docs/ads.md). */
   geoIp: z.literal(true).optional(),
   /** MAP_TILE_URL: geo fences are drawn on a map of these tiles (docs/ads.md). */

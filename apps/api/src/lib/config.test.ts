@@ -27,6 +27,14 @@ describe("loadConfig", () => {
       /JWT_SECRET/,
     );
   });
+  it("takes extension origins, Firefox's by scheme, and refuses anything else there", () => {
+    expect(
+      loadConfig({ EXTENSION_ORIGINS: "chrome-extension://abcdefghijklmnop, moz-extension://*" })
+        .EXTENSION_ORIGINS,
+    ).toEqual(["chrome-extension://abcdefghijklmnop", "moz-extension://*"]);
+    expect(() => loadConfig({ EXTENSION_ORIGINS: "https://evil.example" })).toThrow(/EXTENSION_ORIGINS/);
+    expect(() => loadConfig({ EXTENSION_ORIGINS: "*" })).toThrow(/EXTENSION_ORIGINS/);
+  });
   it("treats empty strings as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SMTP_URL: "", SITE_VERIFICATION_HTTP_PORT: "" });
     expect(config.DATABASE_URL).toBeUndefined();

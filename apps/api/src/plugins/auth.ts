@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 import { sessions, users } from "../db/schema/accounts.ts";
 import { profileBlocks } from "../db/schema/blocks.ts";
 import { forbidden, noSuchEndpoint, unauthorized } from "../lib/errors.ts";
+import { originMatcher } from "../lib/extension-origins.ts";
 import type { TokenService } from "../lib/tokens.ts";
 import { mustReadFresh } from "./invalidation.ts";
 
@@ -126,7 +127,7 @@ export const authPlugin = fp(
   ) => {
     const adminEmails = new Set(opts.adminEmails ?? []);
     app.decorate("tokens", opts.tokens);
-    const allowed = new Set(opts.allowedOrigins);
+    const allowed = originMatcher(opts.allowedOrigins);
     // Keyed by the whole token: a hit skips the signature check as well as the query. Only
     // signed-in viewers are cached, so a token cannot be remembered past its session's checks.
     const cache =
@@ -234,7 +235,7 @@ export const authPlugin = fp(
       const site = request.headers["sec-fetch-site"];
       const origin = request.headers.origin;
       const crossSite = origin
-        ? !allowed.has(origin) && !isSameHost(origin, request.headers.host)
+        ? !allowed(origin) && !isSameHost(origin, request.headers.host)
         : Boolean(site && site !== "same-origin" && site !== "none");
       done(crossSite ? forbidden("Cross-site request refused.") : undefined);
     });

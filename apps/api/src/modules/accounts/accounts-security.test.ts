@@ -131,6 +131,25 @@ describe("CSRF", () => {
     ).toBe(200);
   });
 
+  it("accepts any origin of a scheme given with * (Firefox's, random per installation)", async () => {
+    const firefox = await createAccountsHarness({ EXTENSION_ORIGINS: "moz-extension://*" });
+    try {
+      const own = await tokenFor(firefox, await createActivatedUser(firefox));
+      const post = (origin: string) =>
+        firefox.app.inject({
+          method: "POST",
+          url: "/api/account",
+          headers: { origin },
+          cookies: { flipside_token: own },
+          payload: { bio: "from the sidebar" },
+        });
+      expect((await post("moz-extension://0b6e5d1c-3f5e-4e7c-9b5e-1c2d3e4f5a6b")).statusCode).toBe(200);
+      expect((await post("chrome-extension://abcdefghijklmnop")).statusCode).toBe(403);
+    } finally {
+      await firefox.close();
+    }
+  });
+
   it("accepts a bearer token from anywhere (a browser never attaches it by itself)", async () => {
     expect((await update({ origin: "https://evil.example", ...bearer(token) })).statusCode).toBe(200);
   });

@@ -29,6 +29,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientKey } from "../../lib/client-address.ts";
 import { forbidden } from "../../lib/errors.ts";
+import { originMatcher } from "../../lib/extension-origins.ts";
 import { linkOrigin } from "../../lib/link-origin.ts";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import type { Rule } from "../../lib/rate-limit.ts";
@@ -70,7 +71,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     viewers: app.viewers,
     betaGate: betaGateOf(app.config),
   });
-  const allowedOrigins = new Set([app.config.publicOrigin, ...app.config.EXTENSION_ORIGINS]);
+  const allowedOrigin = originMatcher([app.config.publicOrigin, ...app.config.EXTENSION_ORIGINS]);
   const mailOrigin = (request: FastifyRequest) => linkOrigin(app.config.publicOrigin, request);
 
   /** Counted before the body is even parsed, so malformed attempts count too. */
@@ -92,7 +93,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         host = undefined;
       }
-      if (!allowedOrigins.has(origin) && host !== request.headers.host) {
+      if (!allowedOrigin(origin) && host !== request.headers.host) {
         throw forbidden("Cross-site request refused.");
       }
     } else if (site === "cross-site") {
