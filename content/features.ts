@@ -126,9 +126,9 @@ export const FEATURES = {
     files: ["apps/web/app/features/blocks/block-person.tsx"],
   },
   "browser-extension": {
-    operations: [],
+    operations: ["GET /api/v1/page-counts/{prefix}"],
     screens: ["routes/extension.tsx"],
-    files: ["apps/extension/manifest.json"],
+    files: ["apps/extension/wxt.config.ts", "apps/extension/src/entrypoints/sidepanel/panel.tsx"],
   },
   plans: {
     operations: [
