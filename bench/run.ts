@@ -9,10 +9,12 @@
 // DATABASE_URL set the rows run on that PostgreSQL server and the page views are measured again
 // on the embedded database (PGlite) in rows of their own.
 import { fork } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pageCountsPath } from "@flipside/contracts/page-hash";
+import { tryNormalizeUrl } from "@flipside/contracts/url-normalize";
 import autocannon from "autocannon";
 import pg from "pg";
 import { type FanoutResult, measureFanout } from "./live-fanout.ts";
@@ -200,6 +202,12 @@ async function main() {
     cleanups.push(server.stop);
     const { base, tokens, blockerToken } = server;
     const pages = seeded.rotation;
+    const prefixes = pages.map((page) =>
+      createHash("sha256")
+        .update(tryNormalizeUrl(page.url)?.normalizedUrl ?? page.url)
+        .digest("hex")
+        .slice(0, 4),
+    );
     await expectKnown(base, pages);
     // Comments to vote on: the first few of each rotation page.
     const votable: string[] = [];
@@ -246,6 +254,23 @@ async function main() {
             method: "POST",
             body: JSON.stringify({ url: seeded.pageUrl, back: false }),
           },
+        },
+        {
+          // The extension's badge (docs/extension.md#badge): a page opened by someone with the
+          // extension asks for its hash prefix's counts (once a minute per prefix). Prefixes of
+          // the seeded, discussed pages, so every answer has rows to find and read.
+          name: `badge counts by hash prefix (API), ${pages.length} pages' prefixes`,
+          target: { ratio: 0.15 },
+          request: { url: base },
+          rotate: (i) => ({ path: pageCountsPath(pick(prefixes, i)) }),
+        },
+        {
+          // The same for any page on the web: prefixes spread over all 65,536, nearly all never
+          // asked for before in the run.
+          name: "badge counts by hash prefix (API), any prefix",
+          target: { ratio: 0.1 },
+          request: { url: base },
+          rotate: (i) => ({ path: pageCountsPath(((i * 40_503) % 65_536).toString(16).padStart(4, "0")) }),
         },
         {
           // What the rankings and search are read against: the plainest list of pages.

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { notes, sitePages, sites } from "../../db/schema/discussion.ts";
 
 export type SitePageRow = typeof sitePages.$inferSelect;
@@ -100,23 +101,28 @@ export function pageRefColumns<T extends Record<PageRefColumn, AnyPgColumn>>(
   };
 }
 
+const pageCountsStatement = preparedOnce((db: Db) => {
+  const hash = sql`sha256(${sitePages.normalizedUrl}::bytea)`;
+  return db
+    .select({ hash: sql<string>`encode(${hash}, 'hex')`, comments: sitePages.commentCount })
+    .from(sitePages)
+    .where(
+      sql`${hash} between decode(${sql.placeholder("from")}, 'hex') and decode(${sql.placeholder("to")}, 'hex')
+        and ${sitePages.commentCount} > 0 and ${sitePages.moderation} is null`,
+    )
+    .orderBy(hash)
+    .prepare("page_counts_by_hash_prefix");
+});
+
 /**
  * Every visible page with comments whose SHA-256 of its normalized address starts with `prefix`
  * (hex), with its comment count: the browser extension's badge lookup (docs/extension.md#badge).
  * A range of the partial expression index `site_pages_url_hash_idx`.
  */
-export async function pageCountsByHashPrefix(
+export function pageCountsByHashPrefix(
   db: Db,
   prefix: string,
 ): Promise<{ hash: string; comments: number }[]> {
-  const hash = sql`sha256(${sitePages.normalizedUrl}::bytea)`;
   const rest = 64 - prefix.length;
-  return db
-    .select({ hash: sql<string>`encode(${hash}, 'hex')`, comments: sitePages.commentCount })
-    .from(sitePages)
-    .where(
-      sql`${hash} between decode(${prefix + "0".repeat(rest)}, 'hex') and decode(${prefix + "f".repeat(rest)}, 'hex')
-        and ${sitePages.commentCount} > 0 and ${sitePages.moderation} is null`,
-    )
-    .orderBy(hash);
+  return pageCountsStatement(db).execute({ from: prefix + "0".repeat(rest), to: prefix + "f".repeat(rest) });
 }

@@ -9,6 +9,7 @@ import {
 import { PageCounts, PageHashPrefix } from "@flipside/contracts/page-counts";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { problems, SIGNED_IN } from "../../lib/openapi-responses.ts";
 import { listQuery, setListHeaders } from "../../lib/pagination.ts";
@@ -19,8 +20,22 @@ import { createSitePagesService } from "./site-pages.service.ts";
 
 const TAGS = ["site-pages"];
 
+/**
+ * Badge answers kept in memory as long as the answer tells caches they may keep it (most of it):
+ * every page a person with the extension opens asks, and on the embedded database each query is
+ * mostly planning. Concurrent askers of one prefix share one query.
+ */
+const PAGE_COUNTS_TTL_MS = 30_000;
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createSitePagesService(app.discussion, app.discovery);
+  const pageCounts = new LRUCache<
+    string,
+    Promise<{ prefix: string; pages: { hash: string; comments: number }[] }>
+  >({
+    max: 10_000,
+    ttl: PAGE_COUNTS_TTL_MS,
+  });
 
   app.post(
     "/v1/site-pages/flip",
@@ -97,15 +112,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "Comment counts of the pages whose address hash starts with a prefix",
         description:
-          "For the browser extension's badge (docs/extension.md#badge), which must not tell Flipside the pages a person visits: it sends only the first 4 hex characters (4 to 8 are taken) of the SHA-256 of the page's normalized address, and finds its page's full hash in the answer. Lists every visible page with comments whose hash starts with the prefix, with its count of live top-level comments; pages without comments are left out. Anonymous on purpose (no cookie is read); kept by shared caches for a minute.",
+          "For the browser extension's badge (docs/extension.md#badge), which must not tell Flipside the pages a person visits: it sends only the first 4 hex characters (4 to 8 are taken) of the SHA-256 of the page's normalized address, and finds its page's full hash in the answer. Lists every visible page with comments whose hash starts with the prefix, with its count of live top-level comments; pages without comments are left out. Anonymous on purpose (no cookie is read). An answer may be up to 30 seconds old (the server keeps it), and shared caches may keep it a minute.",
         params: z.object({ prefix: PageHashPrefix }),
         response: { 200: PageCounts, ...problems(400) },
       },
     },
     async (request, reply) => {
+      const { prefix } = request.params;
+      let answer = pageCounts.get(prefix);
+      if (!answer) {
+        answer = pageCountsByHashPrefix(app.db, prefix).then((pages) => ({ prefix, pages }));
+        pageCounts.set(prefix, answer);
+        answer.catch(() => pageCounts.delete(prefix));
+      }
       reply.header("cache-control", "public, max-age=60");
-      const pages = await pageCountsByHashPrefix(app.db, request.params.prefix);
-      return { prefix: request.params.prefix, pages };
+      return answer;
     },
   );
 };
