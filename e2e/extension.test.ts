@@ -157,6 +157,7 @@ describe("the toolbar badge", () => {
     const toggle = options.getByLabel("Show how many comments a page has on the toolbar button");
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await options.getByText("Counting comments tells Flipside no address.").waitFor();
+    expect(await seriousAxeFindings(options)).toEqual([]);
     await toggle.press("Space");
     await vi.waitFor(async () => expect(await badgeOf(story())).toBe(""), { timeout: 5_000 });
 
@@ -202,6 +203,9 @@ describe("the panel", () => {
     await page.route("**/api/health", (route) => route.abort());
     await page.goto(ext.page(`sidepanel.html?url=${encodeURIComponent(story())}`));
     await page.getByText("Flipside can't be reached").waitFor();
+    // Try again has the focus: Enter is all it takes.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Try again");
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await page.unroute("**/api/health");
     await page.getByRole("button", { name: "Try again" }).press("Enter");
     await page.frameLocator('[data-testid="panel-frame"]').getByText("Worst flood in years.").waitFor();
@@ -211,6 +215,7 @@ describe("the panel", () => {
   it("has nothing to flip on a browser's own page", async () => {
     const { page } = await openPanel("chrome://newtab/");
     await page.getByText("Nothing to flip here").waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
     expect(await page.locator("iframe").count()).toBe(0);
     await page.close();
   });
@@ -267,6 +272,7 @@ describe("quick notes", () => {
     await frame.getByText("Worst flood in years.").waitFor();
     await note.getByRole("button", { name: "Save note" }).click();
     await page.locator('[data-testid="quick-note"][data-state="saved"]').waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
 
     const notes = await journey.api<
       { title: string; body: string; visibility: string; sitePage: { normalizedUrl: string } }[]
