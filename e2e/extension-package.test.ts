@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCommand } from "./fixtures/extension.ts";
 import { REPO_ROOT } from "./fixtures/server.ts";
 
 /**
@@ -37,21 +37,12 @@ const manifestOf = async (browser: string): Promise<Manifest> =>
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), "flipside-extension-package-"));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn("npm", ["run", "build:extension"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, FLIPSIDE_ORIGIN: ORIGIN, FLIPSIDE_EXTENSION_OUT_DIR: outDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", resolve);
+  const built = await runCommand("npm", ["run", "build:extension"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, FLIPSIDE_ORIGIN: ORIGIN, FLIPSIDE_EXTENSION_OUT_DIR: outDir },
   });
+  output = built.output;
+  const { code } = built;
   expect(code, output).toBe(0);
 }, 180_000);
 

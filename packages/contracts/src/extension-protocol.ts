@@ -19,9 +19,9 @@ export interface ExtensionPong {
 }
 
 export function isExtensionPing(data: unknown): data is ExtensionPing {
-  return typeof data === "object" && data !== null && (data as { type?: unknown }).type === EXTENSION_PING;
+  return typeof data === "object" && data !== null && "type" in data && data.type === EXTENSION_PING;
 }
 
 export function isExtensionPong(data: unknown): data is ExtensionPong {
-  return typeof data === "object" && data !== null && (data as { type?: unknown }).type === EXTENSION_PONG;
+  return typeof data === "object" && data !== null && "type" in data && data.type === EXTENSION_PONG;
 }

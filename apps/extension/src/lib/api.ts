@@ -13,8 +13,15 @@ export class ApiError extends Error {
   }
 }
 
-/** A call as the signed-in person: the panel is an extension page with access to Flipside's origin. */
-async function call<T>(path: string, body: unknown): Promise<T> {
+function hasId(value: unknown): value is { id: string } {
+  return typeof value === "object" && value !== null && "id" in value && typeof value.id === "string";
+}
+
+/**
+ * A call as the signed-in person (the panel is an extension page with access to Flipside's
+ * origin) that creates something: its id.
+ */
+async function create(path: string, body: unknown): Promise<{ id: string }> {
   let response: Response;
   try {
     response = await fetch(`${ORIGIN}${path}`, {
@@ -28,16 +35,19 @@ async function call<T>(path: string, body: unknown): Promise<T> {
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const detail = (payload as { detail?: unknown; title?: unknown } | null)?.detail;
+    const detail =
+      typeof payload === "object" && payload !== null && "detail" in payload ? payload.detail : undefined;
     throw new ApiError(response.status, typeof detail === "string" ? detail : `HTTP ${response.status}`);
   }
-  return payload as T;
+  if (!hasId(payload))
+    throw new ApiError(response.status, "Flipside gave an answer the extension does not understand.");
+  return payload;
 }
 
 /** The note on the page it was taken on: the page is found (or added) first, as a flip does. */
 export async function saveQuickNote(note: PendingNote): Promise<{ id: string }> {
-  const page = await call<{ id: string }>("/api/v1/site-pages/flip", { url: note.address });
-  return call<{ id: string }>("/api/v1/notes", {
+  const page = await create("/api/v1/site-pages/flip", { url: note.address });
+  return create("/api/v1/notes", {
     sitePage_id: page.id,
     ...noteFromQuote(note.quote),
     visibility: "PRIVATE",

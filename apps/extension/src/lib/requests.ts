@@ -35,17 +35,26 @@ export async function setPendingNote(note: PendingNote | null): Promise<void> {
 }
 
 function isTarget(value: unknown): value is PanelTarget {
-  return typeof value === "object" && value !== null && typeof (value as PanelTarget).address === "string";
-}
-
-function isNote(value: unknown): value is PendingNote {
-  const note = value as PendingNote;
   return (
     typeof value === "object" &&
     value !== null &&
-    typeof note.address === "string" &&
-    typeof note.quote === "string" &&
-    typeof note.pageTitle === "string"
+    "address" in value &&
+    typeof value.address === "string" &&
+    "windowId" in value &&
+    (value.windowId === null || typeof value.windowId === "number")
+  );
+}
+
+function isNote(value: unknown): value is PendingNote {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "address" in value &&
+    typeof value.address === "string" &&
+    "quote" in value &&
+    typeof value.quote === "string" &&
+    "pageTitle" in value &&
+    typeof value.pageTitle === "string"
   );
 }
 

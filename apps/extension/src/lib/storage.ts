@@ -13,8 +13,7 @@ const SETTINGS_KEY = "settings";
 export async function readSettings(): Promise<Settings> {
   const stored = await withTimeout(browser.storage.sync.get(SETTINGS_KEY), {});
   const value: unknown = stored[SETTINGS_KEY];
-  const badges =
-    typeof value === "object" && value !== null ? (value as Partial<Settings>).badges : undefined;
+  const badges = typeof value === "object" && value !== null && "badges" in value ? value.badges : undefined;
   return { badges: typeof badges === "boolean" ? badges : DEFAULT_SETTINGS.badges };
 }
 

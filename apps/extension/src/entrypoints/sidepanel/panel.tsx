@@ -22,20 +22,19 @@ export function Panel({ pinnedAddress }: { pinnedAddress: string | null }) {
   const address = useTargetAddress(pinnedAddress);
   const server = useServer();
   const [frameKey, setFrameKey] = useState(0);
-  const [frameSrc, setFrameSrc] = useState<string | null>(null);
+  // The frame sent elsewhere for this page (its sign-in); another page replaces it.
+  const [detour, setDetour] = useState<{ from: string; src: string } | null>(null);
   const reload = useCallback(() => setFrameKey((key) => key + 1), []);
 
   const page = address ? tryNormalizeUrl(address) : null;
   const pageSrc = page ? panelPageUrl(page.displayUrl) : null;
-  // A new page replaces whatever the frame was sent to (a sign-in) in between.
-  useEffect(() => setFrameSrc(pageSrc), [pageSrc]);
+  const frameSrc = pageSrc && detour?.from === pageSrc ? detour.src : pageSrc;
 
   const signIn = useCallback(() => {
-    if (page)
-      setFrameSrc(
-        appUrl(`/login?next=${encodeURIComponent(`${pageViewPath(page.normalizedUrl)}&app=1&curl=0`)}`),
-      );
-  }, [page]);
+    if (!page || !pageSrc) return;
+    const back = `${pageViewPath(page.normalizedUrl)}&app=1&curl=0`;
+    setDetour({ from: pageSrc, src: appUrl(`/login?next=${encodeURIComponent(back)}`) });
+  }, [page, pageSrc]);
 
   return (
     <div className="flex h-full flex-col">
@@ -47,7 +46,7 @@ export function Panel({ pinnedAddress }: { pinnedAddress: string | null }) {
         </Centered>
       ) : server.state === "down" ? (
         <Unreachable offline={server.offline} onRetry={server.retry} />
-      ) : !page || !frameSrc ? (
+      ) : !frameSrc ? (
         <NothingToFlip />
       ) : (
         <PageFrame key={`${frameKey}:${frameSrc}`} src={frameSrc} />
