@@ -181,6 +181,10 @@ describe("the panel", () => {
     await frame.getByText("The bridge held, though.").waitFor();
     await frame.getByTestId("header-login").waitFor();
     expect(await frame.getByTestId("header-signup").getAttribute("href")).toMatch(/^\/join\/app\?app=1/);
+    // Joining happens inside the panel, and app mode sticks.
+    await frame.getByTestId("header-signup").click();
+    await frame.getByTestId("join-page").waitFor();
+    await frame.getByTestId("header-login").waitFor();
 
     // Signed in with the same account as the web app: the session cookie is the one the site set.
     await ext.context.addCookies([{ name: "flipside_token", value: ada.token, url: journey.server.url }]);
