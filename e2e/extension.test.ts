@@ -251,7 +251,7 @@ describe("the web app's detection", () => {
 });
 
 describe("quick notes", () => {
-  /** What the "Add a note" entry hands the panel (lib/menus.ts): the selection, the page and its title. */
+  /** What the "Add a note" entry hands the panel (lib/menus.ts): the selection and its page. */
   async function addNoteFromSelection(tab: Page) {
     await tab.locator("#quote").click({ clickCount: 3 });
     const quote = await tab.evaluate(() => window.getSelection()?.toString() ?? "");
@@ -259,7 +259,6 @@ describe("quick notes", () => {
     await ext.worker.evaluate((note) => chrome.storage.session.set({ pendingNote: note }), {
       address: tab.url(),
       quote,
-      pageTitle: await tab.title(),
     });
   }
 

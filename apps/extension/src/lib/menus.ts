@@ -20,7 +20,7 @@ export interface MenuClick {
  */
 export function menuRequest(
   click: MenuClick,
-  tab: { url?: string; title?: string; windowId?: number } | undefined,
+  tab: { url?: string; windowId?: number } | undefined,
 ): { target: PanelTarget | null; note: PendingNote | null } {
   const windowId = tab?.windowId ?? null;
   const address = click.pageUrl ?? tab?.url;
@@ -28,7 +28,7 @@ export function menuRequest(
     return { target: { address: click.linkUrl, windowId }, note: null };
   }
   if (click.menuItemId === "add-note" && address && click.selectionText?.trim()) {
-    return { target: null, note: { address, quote: click.selectionText, pageTitle: tab?.title ?? "" } };
+    return { target: null, note: { address, quote: click.selectionText } };
   }
   return { target: null, note: null };
 }

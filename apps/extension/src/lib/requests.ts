@@ -17,8 +17,6 @@ export interface PanelTarget {
 export interface PendingNote {
   address: string;
   quote: string;
-  /** The tab's title when the note was taken, for the note's own. */
-  pageTitle: string;
 }
 
 const TARGET_KEY = "panelTarget";
@@ -52,9 +50,7 @@ function isNote(value: unknown): value is PendingNote {
     "address" in value &&
     typeof value.address === "string" &&
     "quote" in value &&
-    typeof value.quote === "string" &&
-    "pageTitle" in value &&
-    typeof value.pageTitle === "string"
+    typeof value.quote === "string"
   );
 }
 

@@ -99,15 +99,17 @@ function Install() {
       </div>
     );
   }
-  const offered = (kind === null || kind === "other" ? (["chromium", "firefox"] as const) : [kind]).filter(
-    (k) => stores[k] !== undefined,
+  const offered = (kind === null || kind === "other" ? (["chromium", "firefox"] as const) : [kind]).flatMap(
+    (k) => {
+      const url = stores[k];
+      return url ? [{ kind: k, url }] : [];
+    },
   );
   return (
     <div className="flex max-w-md flex-col items-center gap-3 text-sm" data-testid="extension-install">
-      {offered.map((k) => {
-        const url = stores[k];
-        return url ? <StoreLink key={k} kind={k} url={url} /> : null;
-      })}
+      {offered.map(({ kind: k, url }) => (
+        <StoreLink key={k} kind={k} url={url} />
+      ))}
       {kind === "other" ? (
         <p className="text-muted-foreground">
           The extension is made for Chromium-based browsers (Chrome, Edge, Brave, Opera) and Firefox.

@@ -1,3 +1,4 @@
+import type { PageCount } from "@flipside/contracts/page-hash";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
@@ -119,10 +120,7 @@ const pageCountsStatement = preparedOnce((db: Db) => {
  * (hex), with its comment count: the browser extension's badge lookup (docs/extension.md#badge).
  * A range of the partial expression index `site_pages_url_hash_idx`.
  */
-export function pageCountsByHashPrefix(
-  db: Db,
-  prefix: string,
-): Promise<{ hash: string; comments: number }[]> {
+export function pageCountsByHashPrefix(db: Db, prefix: string): Promise<PageCount[]> {
   const rest = 64 - prefix.length;
   return pageCountsStatement(db).execute({ from: prefix + "0".repeat(rest), to: prefix + "f".repeat(rest) });
 }

@@ -7,6 +7,7 @@ import {
   SitePageView,
 } from "@flipside/contracts/discussion";
 import { PageCounts, PageHashPrefix } from "@flipside/contracts/page-counts";
+import type { PageCounts as PageCountsAnswer } from "@flipside/contracts/page-hash";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { LRUCache } from "lru-cache";
@@ -29,10 +30,7 @@ const PAGE_COUNTS_TTL_MS = 30_000;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createSitePagesService(app.discussion, app.discovery);
-  const pageCounts = new LRUCache<
-    string,
-    Promise<{ prefix: string; pages: { hash: string; comments: number }[] }>
-  >({
+  const pageCounts = new LRUCache<string, Promise<PageCountsAnswer>>({
     max: 10_000,
     ttl: PAGE_COUNTS_TTL_MS,
   });

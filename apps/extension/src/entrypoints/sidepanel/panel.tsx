@@ -1,4 +1,3 @@
-import { pageViewPath } from "@flipside/contracts/page-paths";
 import { tryNormalizeUrl } from "@flipside/contracts/url-normalize";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { browser } from "wxt/browser";
@@ -31,10 +30,13 @@ export function Panel({ pinnedAddress }: { pinnedAddress: string | null }) {
   const frameSrc = pageSrc && detour?.from === pageSrc ? detour.src : pageSrc;
 
   const signIn = useCallback(() => {
-    if (!page || !pageSrc) return;
-    const back = `${pageViewPath(page.normalizedUrl)}&app=1&curl=0`;
-    setDetour({ from: pageSrc, src: appUrl(`/login?next=${encodeURIComponent(back)}`) });
-  }, [page, pageSrc]);
+    // Back to the very page view the frame showed (its path and query on Flipside's origin).
+    if (pageSrc)
+      setDetour({
+        from: pageSrc,
+        src: appUrl(`/login?next=${encodeURIComponent(pageSrc.slice(ORIGIN.length))}`),
+      });
+  }, [pageSrc]);
 
   return (
     <div className="flex h-full flex-col">
@@ -171,14 +173,9 @@ function Unreachable({ offline, onRetry }: { offline: boolean; onRetry: () => vo
           ? "Flipside will come back as soon as your connection does."
           : `${new URL(ORIGIN).host} did not answer. It may be down for a moment, or your network may be blocking it.`}
       </p>
-      <button
-        ref={button}
-        type="button"
-        onClick={onRetry}
-        className="mt-2 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground text-sm hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-2"
-      >
+      <PanelButton ref={button} onClick={onRetry} primary>
         Try again
-      </button>
+      </PanelButton>
     </Centered>
   );
 }
@@ -304,13 +301,16 @@ function PanelButton({
   children,
   onClick,
   primary = false,
+  ref,
 }: {
   children: React.ReactNode;
   onClick: () => void;
   primary?: boolean;
+  ref?: React.Ref<HTMLButtonElement>;
 }) {
   return (
     <button
+      ref={ref}
       type="button"
       onClick={onClick}
       className={`rounded-md px-3 py-1.5 font-medium focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-2 ${
